@@ -1,0 +1,88 @@
+# apmoff: build, run and test.
+#
+#   make            build/apmoff.elf and build/apmoff.iso
+#   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
+#   make test       unit tests on the host, then every emulator case
+#   make clean
+#
+# `run` and `test` first install missing Debian packages (scripts/deps.sh).
+
+BUILD   := build
+CC      := gcc
+LD      := ld
+NASM    := nasm
+PYTHON  := python3
+
+KERNEL_CFLAGS := -m32 -march=i386 -mtune=i386 -ffreestanding -fno-pic -fno-pie \
+	-fno-stack-protector -fno-builtin -fno-tree-loop-distribute-patterns \
+	-fno-delete-null-pointer-checks -fno-asynchronous-unwind-tables \
+	-mgeneral-regs-only -mno-red-zone -std=gnu11 -Os \
+	-Wall -Wextra -Werror -Wmissing-prototypes -MMD -MP
+NASMFLAGS := -f elf32 -I$(BUILD)/ -Werror
+LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments -T boot/linker.ld -Map $(BUILD)/apmoff.map
+
+# Kernel objects, by layer.
+BOOT_OBJS := boot/multiboot.o boot/entry.o
+KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
+	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
+	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
+	kernel/report.o
+RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
+	realmode/rmswitch.o realmode/trampoline_blob.o
+APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/port_rm.o
+OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS))
+
+ELF := $(BUILD)/apmoff.elf
+ISO := $(BUILD)/apmoff.iso
+ASM_OFFSETS := $(BUILD)/asm-offsets.inc
+
+.PHONY: all iso run test unit emu deps clean
+all: $(ELF) $(ISO)
+iso: $(ISO)
+
+$(ELF): $(OBJS) boot/linker.ld
+	$(LD) $(LDFLAGS) -o $@ $(OBJS)
+
+$(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh
+	iso/mkiso.sh $@ $(ELF) iso/grub.cfg
+
+$(BUILD)/%.o: %.c | $(ASM_OFFSETS)
+	@mkdir -p $(dir $@)
+	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.asm $(ASM_OFFSETS)
+	@mkdir -p $(dir $@)
+	$(NASM) $(NASMFLAGS) -MD $(@:.o=.d) -MP $< -o $@
+
+# Offsets and selectors for the assembly, generated from the C headers.
+$(ASM_OFFSETS): kernel/asm-offsets.c kernel/descriptors.h realmode/biosregs.h \
+		realmode/trampoline.h
+	@mkdir -p $(BUILD)
+	$(CC) $(KERNEL_CFLAGS) -S $< -o $(BUILD)/asm-offsets.s
+	sed -n 's/^->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\).*/\1 equ \2/p' \
+		$(BUILD)/asm-offsets.s > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)
+	$(NASM) -f bin -I$(BUILD)/ -Werror $< -o $@
+
+$(BUILD)/realmode/trampoline_blob.o: $(BUILD)/trampoline.bin
+
+# --- running and testing ---------------------------------------------------------
+deps:
+	@scripts/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory $(ISO)
+	@$(PYTHON) tests/emu/run.py $(ISO)
+
+test: deps
+	@$(MAKE) --no-print-directory all unit-bin
+	@$(PYTHON) tests/run_all.py
+
+include tests/unit/unit.mk
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(OBJS:.o=.d)

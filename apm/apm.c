@@ -1,0 +1,408 @@
+/* The APM protocol sequence: see apm.h and ../shared/apm-reference.md.
+ *
+ * Quirks handled here, each where it bites:
+ *  - CF pre-set before every call (initregs), so a BIOS that ignores the call fails;
+ *  - CF set with AH=53h or 00h: the BIOS set no error code;
+ *  - a missing 'PM' signature is a warning, not a verdict (GRUB does not check it);
+ *  - version 0.1 (a Compaq) is 1.0;
+ *  - "already connected" on connect: disconnect and retry once;
+ *  - 530Eh counted down from 1.2, after every connect, since a connect may reset the
+ *    connection to 1.0; a 1.0 BIOS may fail it and is then spoken to as 1.0;
+ *  - 5308h/530Fh take FFFFh for "all devices" on a 1.0 connection and 0001h after
+ *    (Linux's APM_DEVICE_BALL);
+ *  - 5307h returning at all means the power-off failed, whatever CF says. */
+#include "apm.h"
+#include "apm_spec.h"
+#include "apm_text.h"
+#include "../kernel/console.h"
+#include "../kernel/format.h"
+
+#define MAX_SEGMENT     0x10000u
+
+static const char *const iface_names[APM_IFACE_COUNT] = {
+    [APM_IFACE_RM] = "rm",
+    [APM_IFACE_PM32] = "pm32",
+    [APM_IFACE_PM16] = "pm16",
+};
+
+static const uint8_t connect_fn[APM_IFACE_COUNT] = {
+    [APM_IFACE_RM] = APM_FN_CONNECT_RM,
+    [APM_IFACE_PM32] = APM_FN_CONNECT_PM32,
+    [APM_IFACE_PM16] = APM_FN_CONNECT_PM16,
+};
+
+/* The error a BIOS gives when the interface we connect is connected already. */
+static const uint8_t already_connected[APM_IFACE_COUNT] = {
+    [APM_IFACE_RM] = APM_ERR_RM_CONNECTED,
+    [APM_IFACE_PM32] = APM_ERR_PM32_CONNECTED,
+    [APM_IFACE_PM16] = APM_ERR_PM16_CONNECTED,
+};
+
+const char *apm_iface_name(enum apm_iface iface)
+{
+    return iface < APM_IFACE_COUNT ? iface_names[iface] : "?";
+}
+
+void apm_init(struct apm_state *s, const struct apm_port *int15, unsigned inject)
+{
+    *s = (struct apm_state){ 0 };
+    s->int15 = int15;
+    s->inject = inject;
+}
+
+static bool version_is_bcd(uint16_t v)
+{
+    return (v & 0x0F) <= 9 && ((v >> 4) & 0x0F) <= 9 && ((v >> 8) & 0x0F) <= 9 &&
+           (v >> 12) <= 9;
+}
+
+const char *apm_result_text(int result, char *buf, unsigned size)
+{
+    char err[32];
+    switch (result) {
+    case 0:
+        return "ok";
+    case APM_RESULT_NO_CODE:
+        return "CF set but no error code in AH";
+    case APM_RESULT_NO_CALL:
+        return "the call could not be made";
+    case APM_RESULT_INJECTED:
+        return "failure injected (inject=), BIOS not called";
+    default:
+        fmt_snprintf(buf, size, "error %02Xh: %s", (unsigned)result,
+                     apm_error_text((uint8_t)result, err, sizeof(err)));
+        return buf;
+    }
+}
+
+int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
+             struct biosregs *r, const char *args)
+{
+    const char *why = "unknown reason";
+    char text[96];
+
+    (void)s;
+    r->ah = APM_AH;
+    r->al = fn;
+    say("%s: %04Xh %s%s%s%s", port->name, APM_AH << 8 | fn, apm_function_name(fn),
+        args ? " (" : "", args ? args : "", args ? ")" : "");
+    if (!port->call(port, r, &why)) {
+        say("%s: %04Xh not made: %s", port->name, APM_AH << 8 | fn, why);
+        return APM_RESULT_NO_CALL;
+    }
+    if (!(r->eflags & X86_EFLAGS_CF)) {
+        say("%s: %04Xh ok", port->name, APM_AH << 8 | fn);
+        return 0;
+    }
+    if (r->ah == APM_AH || r->ah == 0) {
+        say("%s: %04Xh returned CF set with AH=%02Xh, which is no error code",
+            port->name, APM_AH << 8 | fn, r->ah);
+        return APM_RESULT_NO_CODE;
+    }
+    say("%s: %04Xh failed: %s", port->name, APM_AH << 8 | fn,
+        apm_result_text(r->ah, text, sizeof(text)));
+    return r->ah;
+}
+
+bool apm_install_check(struct apm_state *s)
+{
+    struct biosregs r;
+    char flags[160];
+
+    initregs(&r);
+    r.bx = APM_DEVICE_BIOS;
+    int res = apm_call(s, s->int15, APM_FN_INSTALL_CHECK, &r, "BX=0000h");
+    if (res == APM_RESULT_NO_CALL)
+        return false;
+    if (res) {
+        /* 86h is the documented "not present"; anything else is a BIOS without
+         * the APM function at all. */
+        say("no APM BIOS: INT 15h AX=5300h %s",
+            res == APM_ERR_NOT_PRESENT ? "says APM is not present" : "failed");
+        return false;
+    }
+    s->present = true;
+    s->raw_version = r.ax;
+    s->version = r.ax;
+    s->signature_ok = r.bh == APM_SIGNATURE_P && r.bl == APM_SIGNATURE_M;
+    s->flags = r.cx;
+
+    if (s->raw_version == APM_VERSION(0, 1)) {
+        say("BIOS reports APM 0.1 (early Compaq): treated as 1.0");
+        s->version = APM_V1_0;
+    } else if (!version_is_bcd(s->raw_version) || s->raw_version < APM_V1_0) {
+        say("warning: version %04Xh is not a BCD APM version: treated as 1.0",
+            s->raw_version);
+        s->version = APM_V1_0;
+    }
+    if (!s->signature_ok)
+        say("warning: signature is %02Xh %02Xh, not 'PM'; trusting CF and the version",
+            r.bh, r.bl);
+    apm_flags_text(s->flags, flags, sizeof(flags));
+    say("APM %X.%X BIOS, signature %s, flags %04Xh: %s", s->version >> 8,
+        s->version & 0xFF, s->signature_ok ? "PM" : "missing", s->flags, flags);
+    return true;
+}
+
+void apm_disconnect(struct apm_state *s)
+{
+    struct biosregs r;
+
+    initregs(&r);
+    r.bx = APM_DEVICE_BIOS;
+    int res = apm_call(s, s->int15, APM_FN_DISCONNECT, &r, "BX=0000h");
+    if (res == APM_ERR_NOT_CONNECTED)
+        say("%s: nothing was connected (error 03h is the normal answer)", s->int15->name);
+    s->connected = false;
+    s->port = 0;
+}
+
+/* 64 KiB when the BIOS gave no usable length (zero, or too short for the entry). */
+static uint32_t segment_length(uint32_t raw, uint32_t must_cover)
+{
+    return (raw == 0 || raw < must_cover) ? MAX_SEGMENT : raw;
+}
+
+static void record_pm_info(struct apm_state *s, enum apm_iface iface,
+                           const struct biosregs *r)
+{
+    struct apm_pm_info *pm = &s->pm;
+
+    *pm = (struct apm_pm_info){ 0 };
+    if (iface == APM_IFACE_PM32) {
+        pm->code32_seg = r->ax;
+        pm->code16_seg = r->cx;
+        pm->data_seg = r->dx;
+        /* Some BIOSes leave EBX's high half dirty: the entry is a 16-bit offset. */
+        if (r->ebx >> 16)
+            say("pm32: EBX=%08Xh has a dirty high half; using entry %04Xh",
+                (unsigned)r->ebx, r->bx);
+        pm->entry = r->bx;
+        pm->raw_code32_len = r->si;
+        pm->raw_code16_len = r->esi >> 16;
+        pm->raw_data_len = r->di;
+        pm->code32_len = segment_length(pm->raw_code32_len, pm->entry + 4);
+        pm->code16_len = segment_length(pm->raw_code16_len, 1);
+        pm->data_len = segment_length(pm->raw_data_len, 1);
+        say("pm32: code32 %04Xh len %04Xh, code16 %04Xh len %04Xh, data %04Xh len %04Xh, "
+            "entry %04Xh", pm->code32_seg, (unsigned)pm->raw_code32_len, pm->code16_seg,
+            (unsigned)pm->raw_code16_len, pm->data_seg, (unsigned)pm->raw_data_len,
+            (unsigned)pm->entry);
+    } else {
+        pm->code16_seg = r->ax;
+        pm->entry = r->bx;
+        pm->data_seg = r->cx;
+        pm->raw_code16_len = r->si;
+        pm->raw_data_len = r->di;
+        pm->code16_len = segment_length(pm->raw_code16_len, pm->entry + 4);
+        pm->data_len = segment_length(pm->raw_data_len, 1);
+        say("pm16: code16 %04Xh len %04Xh, data %04Xh len %04Xh, entry %04Xh",
+            pm->code16_seg, (unsigned)pm->raw_code16_len, pm->data_seg,
+            (unsigned)pm->raw_data_len, (unsigned)pm->entry);
+    }
+    /* The specification's lengths are limits we cannot trust (Linux and FreeBSD
+     * force 64 KiB); we keep the raw values for the report and map 64 KiB. */
+    pm->code32_len = pm->code16_len = pm->data_len = MAX_SEGMENT;
+}
+
+/* 530Eh, counted down from the newest version we speak. */
+static void negotiate_version(struct apm_state *s)
+{
+    s->conn_version = APM_V1_0;
+    if (s->version < APM_V1_1) {
+        say("%s: APM 1.0 BIOS: no driver version call; connection is 1.0", s->port->name);
+        return;
+    }
+    for (uint16_t want = APM_DRIVER_VERSION; want >= APM_V1_1; want--) {
+        struct biosregs r;
+        char args[32];
+
+        initregs(&r);
+        r.bx = APM_DEVICE_BIOS;
+        r.cx = want;
+        fmt_snprintf(args, sizeof(args), "BX=0000h CX=%04Xh", want);
+        if (apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args))
+            continue;
+        /* The answer is in AX (Syslinux once read CX). It must be a version no
+         * newer than we asked for. */
+        if (!version_is_bcd(r.ax) || r.ax < APM_V1_0 || r.ax > want) {
+            say("%s: BIOS answered connection version %04Xh to our %X.%X; using %X.%X",
+                s->port->name, r.ax, want >> 8, want & 0xFF, want >> 8, want & 0xFF);
+            s->conn_version = want;
+        } else {
+            s->conn_version = r.ax;
+        }
+        return;
+    }
+    say("%s: no driver version accepted; speaking APM 1.0", s->port->name);
+}
+
+static void enable_and_engage(struct apm_state *s)
+{
+    uint16_t all = s->conn_version > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
+    char args[32];
+    struct biosregs r;
+
+    fmt_snprintf(args, sizeof(args), "BX=%04Xh CX=0001h", all);
+    if (s->flags & APM_FLAG_PM_DISABLED) {
+        initregs(&r);
+        r.bx = all;
+        r.cx = 1;
+        apm_call(s, s->port, APM_FN_ENABLE_PM, &r, args);   /* reported, not fatal */
+    }
+    if ((s->flags & APM_FLAG_PM_DISENGAGED) && s->conn_version >= APM_V1_1) {
+        initregs(&r);
+        r.bx = all;
+        r.cx = 1;
+        apm_call(s, s->port, APM_FN_ENGAGE_PM, &r, args);
+    }
+}
+
+bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_port *port,
+                 char *why, unsigned why_size)
+{
+    const char *name = apm_iface_name(iface);
+    char text[96];
+    struct biosregs r;
+    int res;
+
+    if (s->inject & APM_INJECT_BIT(iface, APM_STEP_CONNECT)) {
+        say("%s: %04Xh %s: failure injected (inject=%s-connect), BIOS not called",
+            s->int15->name, APM_AH << 8 | connect_fn[iface],
+            apm_function_name(connect_fn[iface]), name);
+        fmt_snprintf(why, why_size, "connect failed (injected)");
+        return false;
+    }
+
+    apm_disconnect(s);
+    for (int attempt = 0;; attempt++) {
+        initregs(&r);
+        r.eax = r.ebx = r.ecx = r.edx = r.esi = r.edi = 0;  /* zeroed: see record_pm_info */
+        r.bx = APM_DEVICE_BIOS;
+        res = apm_call(s, s->int15, connect_fn[iface], &r, "BX=0000h");
+        if (res == already_connected[iface] && attempt == 0) {
+            say("%s: already connected: disconnecting and retrying once", name);
+            apm_disconnect(s);
+            continue;
+        }
+        break;
+    }
+    if (res) {
+        fmt_snprintf(why, why_size, "connect %s", apm_result_text(res, text, sizeof(text)));
+        return false;
+    }
+
+    s->iface = iface;
+    s->port = port;
+    s->connected = true;
+    if (iface != APM_IFACE_RM) {
+        const char *setup_why = "unknown reason";
+        record_pm_info(s, iface, &r);
+        if (!port->setup(port, &s->pm, &setup_why)) {
+            say("%s: cannot use the interface: %s", name, setup_why);
+            fmt_snprintf(why, why_size, "%s", setup_why);
+            apm_disconnect(s);
+            return false;
+        }
+        /* Some BIOSes change their flags once a protected-mode interface is
+         * connected (Linux re-reads them): ask again. */
+        uint16_t before = s->flags;
+        apm_install_check(s);
+        if (s->flags != before)
+            say("%s: flags changed from %04Xh to %04Xh after connecting", name, before,
+                s->flags);
+    }
+    negotiate_version(s);
+    say("%s: connected, APM %X.%X connection", name, s->conn_version >> 8,
+        s->conn_version & 0xFF);
+    enable_and_engage(s);
+    return true;
+}
+
+void apm_query(struct apm_state *s)
+{
+    struct biosregs r;
+    char text[160];
+
+    initregs(&r);
+    r.bx = APM_DEVICE_ALL;
+    if (!apm_call(s, s->port, APM_FN_GET_POWER_STATUS, &r, "BX=0001h")) {
+        struct apm_power_status *st = &s->status;
+        s->have_status = true;
+        st->ac_line = r.bh;
+        st->battery_status = r.bl;
+        st->battery_flag = r.ch;
+        st->life_percent = r.cl;
+        st->life_time = r.dx;
+        st->battery_count = s->conn_version >= APM_V1_2 ? r.si : 0;
+        apm_battery_flag_text(st->battery_flag, text, sizeof(text));
+        say("power: AC line %s, battery %s, battery flag %02Xh (%s)",
+            apm_ac_line_text(st->ac_line), apm_battery_status_text(st->battery_status),
+            st->battery_flag, text);
+        if (st->life_percent == APM_UNKNOWN8)
+            fmt_snprintf(text, sizeof(text), "unknown");
+        else if (st->life_percent <= 100)
+            fmt_snprintf(text, sizeof(text), "%u%%", st->life_percent);
+        else
+            fmt_snprintf(text, sizeof(text), "invalid (%u)", st->life_percent);
+        if (st->life_time == APM_UNKNOWN16)
+            say("power: battery life %s, time unknown", text);
+        else
+            say("power: battery life %s, %u %s", text, st->life_time & 0x7FFF,
+                st->life_time & APM_LIFE_MINUTES ? "minutes" : "seconds");
+        if (s->conn_version >= APM_V1_2)
+            say("power: %u battery unit(s) reported", st->battery_count);
+    }
+
+    if (s->conn_version < APM_V1_2)
+        return;
+    initregs(&r);
+    r.bx = APM_DEVICE_BIOS;
+    if (!apm_call(s, s->port, APM_FN_GET_CAPABILITIES, &r, "BX=0000h")) {
+        s->have_caps = true;
+        s->capabilities = r.cx;
+        s->battery_units = r.bl;
+        apm_capabilities_text(s->capabilities, text, sizeof(text));
+        say("capabilities %04Xh: %s; %u battery unit(s)", s->capabilities, text,
+            s->battery_units);
+    }
+}
+
+void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
+{
+    const char *name = apm_iface_name(s->iface);
+    char text[96];
+    struct biosregs r;
+
+    initregs(&r);
+    r.bx = APM_DEVICE_ALL;
+    r.cx = APM_STATE_OFF;
+    say("note: no disk was flushed or spun down first; apmoff writes to no disk");
+    say("powering off via %s (APM %X.%X)%s", name, s->conn_version >> 8,
+        s->conn_version & 0xFF,
+        s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF) ? " [injected failure]" : "");
+
+    int res;
+    if (s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF)) {
+        say("%s: 5307h set power state: failure injected (inject=%s-off), BIOS not called",
+            s->port->name, name);
+        res = APM_RESULT_INJECTED;
+    } else {
+        r.ah = APM_AH;
+        r.al = APM_FN_SET_POWER_STATE;
+        const char *call_why = "unknown reason";
+        if (!s->port->call(s->port, &r, &call_why)) {
+            fmt_snprintf(why, why_size, "the call could not be made: %s", call_why);
+            say("power-off via %s failed: %s", name, why);
+            return;
+        }
+        res = !(r.eflags & X86_EFLAGS_CF) ? 0
+              : (r.ah == APM_AH || r.ah == 0) ? APM_RESULT_NO_CODE
+                                               : r.ah;
+    }
+    if (res == 0)
+        fmt_snprintf(why, why_size, "5307h returned success but the machine is still on");
+    else
+        fmt_snprintf(why, why_size, "5307h %s", apm_result_text(res, text, sizeof(text)));
+    say("power-off via %s failed: %s", name, why);
+}

@@ -1,0 +1,111 @@
+/* The APM protocol: the calls, in the order a careful driver makes them, written
+ * against an abstract call interface (struct apm_port) so the same code talks to the
+ * real BIOS in the kernel and to a simulated BIOS in the host unit tests.
+ *
+ * Every call is announced on the console before it is made (so the last line on a
+ * hung machine names the culprit) and its result is printed after, decoded. */
+#ifndef APMOFF_APM_H
+#define APMOFF_APM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../realmode/biosregs.h"
+
+enum apm_iface {
+    APM_IFACE_RM,               /* real-mode INT 15h (trampoline or v86 monitor) */
+    APM_IFACE_PM32,             /* 32-bit protected-mode far call */
+    APM_IFACE_PM16,             /* 16-bit protected-mode far call */
+    APM_IFACE_COUNT,
+};
+
+/* What 5302h/5303h returned, as used to build the descriptors. Lengths are already
+ * corrected for the quirks (zero or short lengths mean 64 KiB). */
+struct apm_pm_info {
+    uint16_t code32_seg, code16_seg, data_seg;  /* real-mode segments */
+    uint32_t entry;                             /* offset in the code segment */
+    uint32_t code32_len, code16_len, data_len;  /* descriptor limits + 1 */
+    uint32_t raw_code32_len, raw_code16_len, raw_data_len;  /* as the BIOS said */
+};
+
+/* The abstract call interface: one way of reaching the APM BIOS. */
+struct apm_port {
+    const char *name;           /* as printed: "rm", "pm32", "pm16" */
+    /* Makes one call; regs in and out. False when the call could not be made at all,
+     * with the reason in *why (the BIOS was not reached or not left cleanly). */
+    bool (*call)(const struct apm_port *port, struct biosregs *regs, const char **why);
+    /* Protected-mode ports only: prepare the descriptors for a fresh connection. */
+    bool (*setup)(const struct apm_port *port, const struct apm_pm_info *pm,
+                  const char **why);
+    void *ctx;
+};
+
+/* apm_call() results besides 0 (success) and an error code 01h-FFh from AH. */
+#define APM_RESULT_NO_CODE      0x100   /* CF set but AH holds no error code */
+#define APM_RESULT_NO_CALL      0x101   /* the port could not make the call */
+#define APM_RESULT_INJECTED     0x102   /* a test asked us to fail this step */
+
+/* Steps that inject= can fail without calling the BIOS. */
+enum apm_step {
+    APM_STEP_CONNECT,
+    APM_STEP_OFF,
+    APM_STEP_COUNT,
+};
+#define APM_INJECT_BIT(iface, step) (1u << ((iface) * APM_STEP_COUNT + (step)))
+
+struct apm_power_status {
+    uint8_t ac_line, battery_status, battery_flag, life_percent;
+    uint16_t life_time;
+    uint16_t battery_count;     /* 1.2 only: SI */
+};
+
+struct apm_state {
+    const struct apm_port *int15;       /* INT 15h: installation check and connects */
+    unsigned inject;                    /* APM_INJECT_BIT()s */
+
+    /* installation check */
+    bool present;
+    uint16_t raw_version;               /* as returned */
+    uint16_t version;                   /* after quirks (0.1 is 1.0) */
+    bool signature_ok;
+    uint16_t flags;
+
+    /* connection */
+    bool connected;
+    enum apm_iface iface;
+    const struct apm_port *port;        /* how calls reach the connected interface */
+    uint16_t conn_version;
+    struct apm_pm_info pm;
+
+    /* queries */
+    bool have_status;
+    struct apm_power_status status;
+    bool have_caps;
+    uint16_t capabilities;
+    uint8_t battery_units;
+};
+
+const char *apm_iface_name(enum apm_iface iface);
+
+void apm_init(struct apm_state *s, const struct apm_port *int15, unsigned inject);
+
+/* One call with the console narration around it. fn goes in AL; the caller sets the
+ * other registers (after initregs()). args describes them for the console. */
+int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
+             struct biosregs *r, const char *args);
+
+/* Describes a result of apm_call() in words. */
+const char *apm_result_text(int result, char *buf, unsigned size);
+
+bool apm_install_check(struct apm_state *s);
+/* Disconnects whatever is connected, connects iface through port, negotiates the
+ * version and enables/engages power management. False, after saying why, if the
+ * interface could not be connected; why receives a short reason. */
+bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_port *port,
+                 char *why, unsigned why_size);
+void apm_disconnect(struct apm_state *s);
+void apm_query(struct apm_state *s);
+/* The final call. Returns only if the machine is still on; why receives the reason. */
+void apm_power_off(struct apm_state *s, char *why, unsigned why_size);
+
+#endif

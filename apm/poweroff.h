@@ -1,0 +1,21 @@
+/* The power-off chain and the survey, on top of the APM protocol (apm.h). */
+#ifndef APMOFF_POWEROFF_H
+#define APMOFF_POWEROFF_H
+
+#include "apm.h"
+
+/* The ports for each interface; NULL where an interface is not available. */
+struct apm_ports {
+    const struct apm_port *iface[APM_IFACE_COUNT];
+};
+
+/* Installation check, then each interface in turn until one powers the machine off.
+ * Returns only when none did; why receives the reason for the halted line. */
+void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports,
+                         char *why, unsigned why_size);
+
+/* Everything but the power-off call: install check, connect, negotiate, query,
+ * disconnect. Returns false when there is no APM BIOS. */
+bool apm_survey(struct apm_state *s, const struct apm_ports *ports);
+
+#endif

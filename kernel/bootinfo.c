@@ -1,0 +1,181 @@
+/* Multiboot 1 and 2 information parsing: see bootinfo.h. Also compiled on the host. */
+#include "bootinfo.h"
+
+#include <stddef.h>
+
+/* Multiboot 1 information block: flag bits and field offsets. */
+#define MB1_FLAG_MEM            (1u << 0)
+#define MB1_FLAG_CMDLINE        (1u << 2)
+#define MB1_FLAG_MMAP           (1u << 6)
+#define MB1_FLAG_LOADER         (1u << 9)
+#define MB1_OFF_FLAGS           0
+#define MB1_OFF_MEM_LOWER       4
+#define MB1_OFF_MEM_UPPER       8
+#define MB1_OFF_CMDLINE         16
+#define MB1_OFF_MMAP_LENGTH     44
+#define MB1_OFF_MMAP_ADDR       48
+#define MB1_OFF_LOADER          64
+#define MB1_MMAP_MAX_BYTES      4096    /* far more than any real map */
+
+/* Multiboot 2 tags. */
+#define MB2_TAG_END             0
+#define MB2_TAG_CMDLINE         1
+#define MB2_TAG_LOADER          2
+#define MB2_TAG_BASIC_MEMINFO   4
+#define MB2_TAG_MMAP            6
+#define MB2_TAG_EFI32           11
+#define MB2_TAG_EFI64           12
+#define MB2_TAG_EFI_BS          18
+#define MB2_MAX_TOTAL           (64u * 1024)
+
+static const uint8_t *at(uintptr_t mem_base, uint32_t addr)
+{
+    return (const uint8_t *)(mem_base + addr);
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+    return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* Copies a string of at most max bytes (the source need not be terminated within
+ * them), keeping printable ASCII only so nothing odd reaches the console. */
+static void copy_string(char *dst, size_t size, const uint8_t *src, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < max && src[i] && n + 1 < size; i++)
+        dst[n++] = (src[i] >= 0x20 && src[i] < 0x7F) ? (char)src[i] : '?';
+    dst[n] = '\0';
+}
+
+static void add_mmap(struct bootinfo *bi, uint64_t base, uint64_t length, uint32_t type)
+{
+    if (bi->mmap_count == BOOTINFO_MMAP_MAX) {
+        bi->mmap_truncated = true;
+        return;
+    }
+    bi->mmap[bi->mmap_count++] = (struct mmap_entry){ base, length, type };
+}
+
+static void parse_mb1(struct bootinfo *bi, const uint8_t *info, uintptr_t mem_base)
+{
+    uint32_t flags = rd32(info + MB1_OFF_FLAGS);
+
+    if (flags & MB1_FLAG_MEM) {
+        bi->have_mem = true;
+        bi->mem_lower_kb = rd32(info + MB1_OFF_MEM_LOWER);
+        bi->mem_upper_kb = rd32(info + MB1_OFF_MEM_UPPER);
+    }
+    if ((flags & MB1_FLAG_CMDLINE) && rd32(info + MB1_OFF_CMDLINE))
+        copy_string(bi->cmdline, sizeof(bi->cmdline),
+                    at(mem_base, rd32(info + MB1_OFF_CMDLINE)), BOOTINFO_CMDLINE_MAX * 4);
+    if ((flags & MB1_FLAG_LOADER) && rd32(info + MB1_OFF_LOADER))
+        copy_string(bi->loader, sizeof(bi->loader),
+                    at(mem_base, rd32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4);
+    if (flags & MB1_FLAG_MMAP) {
+        uint32_t length = rd32(info + MB1_OFF_MMAP_LENGTH);
+        const uint8_t *p = at(mem_base, rd32(info + MB1_OFF_MMAP_ADDR));
+        if (length > MB1_MMAP_MAX_BYTES) {
+            bi->malformed++;
+            length = MB1_MMAP_MAX_BYTES;
+        }
+        /* Each entry: u32 size (not counting itself), u64 base, u64 length, u32 type. */
+        for (uint32_t off = 0; off + 24 <= length;) {
+            uint32_t size = rd32(p + off);
+            if (size < 20 || size > 256) {
+                bi->malformed++;
+                break;
+            }
+            add_mmap(bi, rd64(p + off + 4), rd64(p + off + 12), rd32(p + off + 20));
+            off += size + 4;
+        }
+    }
+}
+
+static void parse_mb2_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
+{
+    uint32_t entry_size = size >= 16 ? rd32(tag + 8) : 0;
+    if (entry_size < 24 || entry_size > 256) {
+        bi->malformed++;
+        return;
+    }
+    for (uint32_t off = 16; off + entry_size <= size; off += entry_size)
+        add_mmap(bi, rd64(tag + off), rd64(tag + off + 8), rd32(tag + off + 16));
+}
+
+static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
+{
+    uint32_t total = rd32(info);
+
+    if (total < 16 || total > MB2_MAX_TOTAL) {
+        bi->malformed++;
+        return;
+    }
+    for (uint32_t off = 8; off + 8 <= total;) {
+        const uint8_t *tag = info + off;
+        uint32_t type = rd32(tag), size = rd32(tag + 4);
+
+        if (type == MB2_TAG_END)
+            return;
+        if (size < 8 || size > total - off) {
+            bi->malformed++;
+            return;
+        }
+        switch (type) {
+        case MB2_TAG_CMDLINE:
+            copy_string(bi->cmdline, sizeof(bi->cmdline), tag + 8, size - 8);
+            break;
+        case MB2_TAG_LOADER:
+            copy_string(bi->loader, sizeof(bi->loader), tag + 8, size - 8);
+            break;
+        case MB2_TAG_BASIC_MEMINFO:
+            if (size >= 16) {
+                bi->have_mem = true;
+                bi->mem_lower_kb = rd32(tag + 8);
+                bi->mem_upper_kb = rd32(tag + 12);
+            }
+            break;
+        case MB2_TAG_MMAP:
+            parse_mb2_mmap(bi, tag, size);
+            break;
+        case MB2_TAG_EFI32:
+        case MB2_TAG_EFI64:
+            bi->efi_system_table = true;
+            break;
+        case MB2_TAG_EFI_BS:
+            bi->efi_boot_services = true;
+            break;
+        }
+        off += (size + 7) & ~7u;
+    }
+}
+
+void bootinfo_parse(struct bootinfo *bi, uint32_t magic, uint32_t info_addr,
+                    uintptr_t mem_base)
+{
+    *bi = (struct bootinfo){ 0 };
+    if (magic == MB1_BOOT_MAGIC) {
+        bi->protocol = 1;
+        parse_mb1(bi, at(mem_base, info_addr), mem_base);
+    } else if (magic == MB2_BOOT_MAGIC) {
+        bi->protocol = 2;
+        parse_mb2(bi, at(mem_base, info_addr));
+    }
+}
+
+const char *mmap_type_name(uint32_t type)
+{
+    switch (type) {
+    case MMAP_AVAILABLE: return "available";
+    case MMAP_RESERVED: return "reserved";
+    case MMAP_ACPI_RECLAIMABLE: return "ACPI reclaimable";
+    case MMAP_ACPI_NVS: return "ACPI NVS";
+    case MMAP_BAD: return "bad";
+    default: return "unknown";
+    }
+}

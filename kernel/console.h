@@ -1,0 +1,19 @@
+/* The console: one stream of lines fed to VGA text mode, COM1 and the emulator
+ * debug port 0xE9 at once, so a user with a screen, a serial cable or an emulator
+ * log sees the same words.
+ *
+ * say() is the only way the kernel reports anything: it prefixes "apmoff: " and ends
+ * the line, so every serial line carries the prefix the output contract promises. */
+#ifndef APMOFF_CONSOLE_H
+#define APMOFF_CONSOLE_H
+
+#include <stdarg.h>
+
+void console_init(void);
+void console_write(const char *s);
+
+/* printf-style formatting (see kernel/format.h for the conversions) of one line. */
+void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void vsay(const char *fmt, va_list ap);
+
+#endif

@@ -1,0 +1,45 @@
+/* The end of a run: see halt.h. */
+#include "halt.h"
+#include "console.h"
+#include "io.h"
+
+#define DEBUG_EXIT_PORT 0xF4
+#define KBC_STATUS      0x64
+#define KBC_CMD_RESET   0xFE    /* pulse the CPU reset line */
+#define KBC_INPUT_FULL  0x02
+
+static enum onfail onfail = ONFAIL_HALT;
+
+void halt_set_onfail(enum onfail o)
+{
+    onfail = o;
+}
+
+static void __attribute__((noreturn)) reset_machine(void)
+{
+    for (int i = 0; i < 100000 && (inb(KBC_STATUS) & KBC_INPUT_FULL); i++)
+        io_delay();
+    outb(KBC_STATUS, KBC_CMD_RESET);
+    /* No 8042, or it ignored us: a null IDT turns the next interrupt into a triple
+     * fault, which every PC turns into a reset. */
+    static const struct { uint16_t limit; uint32_t base; } __attribute__((packed))
+        null_idt = { 0, 0 };
+    __asm__ volatile("lidt %0; int $3" : : "m"(null_idt));
+    cpu_halt_forever();
+}
+
+void halt(enum halt_code code, const char *reason)
+{
+    if (code != HALT_DONE && onfail == ONFAIL_REBOOT) {
+        say("halted: %s; rebooting (onfail=reboot)", reason);
+        reset_machine();
+    }
+    if (code != HALT_DONE && onfail == ONFAIL_EXIT) {
+        say("halted: %s; exit code %u (onfail=exit)", reason, (unsigned)code);
+        /* QEMU exits here; elsewhere the write goes nowhere and we halt below. */
+        outb(DEBUG_EXIT_PORT, (uint8_t)code);
+    } else {
+        say("halted: %s", reason);
+    }
+    cpu_halt_forever();
+}

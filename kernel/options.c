@@ -1,0 +1,171 @@
+/* Command-line parsing: see options.h. Table-driven, so that the list of keys and
+ * choices printed in a warning is the list the parser accepts. Also compiled on the
+ * host for the unit tests. */
+#include "options.h"
+#include "console.h"
+#include "format.h"
+
+#include <stddef.h>
+
+#define WORD_MAX 64
+
+struct choice {
+    const char *name;
+    int value;
+};
+
+struct option_def {
+    const char *key;
+    size_t offset;              /* of the int-sized enum field in struct options */
+    const struct choice *choices;
+};
+
+static const struct choice action_choices[] = {
+    { "off", ACTION_OFF },
+    { "survey", ACTION_SURVEY },
+    { 0, 0 },
+};
+
+static const struct choice onfail_choices[] = {
+    { "halt", ONFAIL_HALT },
+    { "reboot", ONFAIL_REBOOT },
+    { "exit", ONFAIL_EXIT },
+    { 0, 0 },
+};
+
+static const struct option_def option_defs[] = {
+    { "action", offsetof(struct options, action), action_choices },
+    { "onfail", offsetof(struct options, onfail), onfail_choices },
+};
+
+#define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+
+void options_defaults(struct options *o)
+{
+    o->action = ACTION_OFF;
+    o->onfail = ONFAIL_HALT;
+}
+
+static int *field(struct options *o, const struct option_def *d)
+{
+    return (int *)((char *)o + d->offset);
+}
+
+static int str_eq(const char *a, const char *b)
+{
+    while (*a && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+static const char *choice_name(const struct choice *c, int value)
+{
+    for (; c->name; c++)
+        if (c->value == value)
+            return c->name;
+    return "?";
+}
+
+static void list_choices(char *buf, size_t size, const struct choice *c)
+{
+    size_t n = 0;
+    for (; c->name && n < size; c++)
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", n ? ", " : "", c->name);
+}
+
+static void list_keys(char *buf, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_OPTIONS && n < size; i++)
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+                                  option_defs[i].key);
+}
+
+/* One key=value word; returns 0 when accepted. */
+static int apply_word(struct options *o, char *word)
+{
+    char valid[160];
+    char *value = word;
+
+    while (*value && *value != '=')
+        value++;
+    if (!*value) {
+        list_keys(valid, sizeof(valid));
+        say("warning: '%s' is not key=value; ignored (options: %s)", word, valid);
+        return 1;
+    }
+    *value++ = '\0';
+
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        const struct option_def *d = &option_defs[i];
+        if (!str_eq(d->key, word))
+            continue;
+        for (const struct choice *c = d->choices; c->name; c++) {
+            if (str_eq(c->name, value)) {
+                *field(o, d) = c->value;
+                return 0;
+            }
+        }
+        list_choices(valid, sizeof(valid), d->choices);
+        say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
+            word, choice_name(d->choices, *field(o, d)));
+        return 1;
+    }
+    list_keys(valid, sizeof(valid));
+    say("warning: unknown option '%s'; ignored (options: %s)", word, valid);
+    return 1;
+}
+
+int options_parse(struct options *o, const char *cmdline)
+{
+    char word[WORD_MAX];
+    int rejected = 0;
+    int first = 1;
+
+    if (!cmdline)
+        return 0;
+    while (*cmdline) {
+        size_t n = 0, len = 0;
+        int has_eq = 0;
+
+        while (*cmdline == ' ' || *cmdline == '\t')
+            cmdline++;
+        if (!*cmdline)
+            break;
+        while (cmdline[len] && cmdline[len] != ' ' && cmdline[len] != '\t') {
+            if (cmdline[len] == '=')
+                has_eq = 1;
+            if (n < sizeof(word) - 1)
+                word[n++] = cmdline[len];
+            len++;
+        }
+        word[n] = '\0';
+        cmdline += len;
+
+        if (first && !has_eq) {         /* the boot loader's path to the kernel */
+            first = 0;
+            continue;
+        }
+        first = 0;
+        if (len >= sizeof(word)) {
+            say("warning: option '%s...' is too long; ignored", word);
+            rejected++;
+            continue;
+        }
+        rejected += apply_word(o, word);
+    }
+    return rejected;
+}
+
+void options_describe(const struct options *o, char *buf, unsigned size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_OPTIONS && n < size; i++) {
+        const struct option_def *d = &option_defs[i];
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", i ? " " : "", d->key,
+                                  choice_name(d->choices,
+                                              *field((struct options *)o, d)));
+    }
+}

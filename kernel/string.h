@@ -1,0 +1,15 @@
+/* The few C library string functions the kernel needs (GCC may also emit calls to
+ * memcpy and memset for struct copies even in freestanding code). */
+#ifndef APMOFF_STRING_H
+#define APMOFF_STRING_H
+
+#include <stddef.h>
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+
+#endif

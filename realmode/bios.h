@@ -1,0 +1,34 @@
+/* bios_int(): the one way the kernel calls a BIOS interrupt.
+ *
+ * The caller fills a struct biosregs (after initregs()) and gets the BIOS's registers
+ * and flags back; how real mode is reached (the trampoline, or the v86 monitor) is
+ * chosen once at start-up and hidden here. Interrupts stay off in protected mode;
+ * the BIOS may enable them while it runs, and then its own handlers serve the IRQs. */
+#ifndef APMOFF_BIOS_H
+#define APMOFF_BIOS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "biosregs.h"
+
+struct bootinfo;
+
+enum bios_path {
+    BIOS_PATH_TRAMPOLINE,       /* leave protected mode for real mode */
+    BIOS_PATH_V86,              /* run the BIOS as a virtual-8086 task */
+};
+
+/* Checks that a legacy BIOS is there to call, installs the path. False, with the
+ * reason in why, when BIOS calls must not be made. */
+bool bios_init(const struct bootinfo *bi, enum bios_path path, char *why,
+               unsigned why_size);
+
+/* Returns false when the call could not be completed (*why says why); out is then
+ * unspecified. in and out may be the same block. */
+bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
+              const char **why);
+
+enum bios_path bios_path(void);
+
+#endif

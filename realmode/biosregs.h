@@ -1,0 +1,65 @@
+/* struct biosregs: one register block for every way we reach the BIOS.
+ *
+ * The layout is the order the trampoline pops and pushes it: POPAD's order
+ * (EDI first, EAX last), then GS, FS, ES, DS as 16-bit words, then EFLAGS. The real-mode
+ * and 16-bit protected-mode paths pop straight from it and push straight back into
+ * it, so the fields must not move: the assembly reads the offsets from
+ * build/asm-offsets.inc, generated from this struct. Each register can be used as
+ * its 32-bit (edi), 16-bit (di) or 8-bit (bl, bh) view, like the CPU's. */
+#ifndef APMOFF_BIOSREGS_H
+#define APMOFF_BIOSREGS_H
+
+#include <stdint.h>
+
+#define REG32(e, w)                                                                \
+    union {                                                                        \
+        uint32_t e;                                                                \
+        uint16_t w;                                                                \
+    }
+#define REG8(e, w, l, h)                                                           \
+    union {                                                                        \
+        uint32_t e;                                                                \
+        uint16_t w;                                                                \
+        struct {                                                                   \
+            uint8_t l, h;                                                          \
+        };                                                                         \
+    }
+
+struct biosregs {
+    REG32(edi, di);
+    REG32(esi, si);
+    REG32(ebp, bp);
+    uint32_t _esp;              /* POPAD skips it; the BIOS gets our stack */
+    REG8(ebx, bx, bl, bh);
+    REG8(edx, dx, dl, dh);
+    REG8(ecx, cx, cl, ch);
+    REG8(eax, ax, al, ah);
+    uint16_t gs, fs, es, ds;
+    union {
+        uint32_t eflags;
+        uint16_t flags;
+    };
+};
+
+#undef REG32
+#undef REG8
+
+_Static_assert(sizeof(struct biosregs) == 44, "struct biosregs is popped as a whole");
+
+#define X86_EFLAGS_CF   0x0001
+#define X86_EFLAGS_BIT1 0x0002  /* always 1 */
+#define X86_EFLAGS_ZF   0x0040
+#define X86_EFLAGS_IF   0x0200
+#define X86_EFLAGS_IOPL 0x3000
+#define X86_EFLAGS_NT   0x4000
+#define X86_EFLAGS_VM   0x00020000
+#define X86_EFLAGS_AC   0x00040000
+#define X86_EFLAGS_VIF  0x00080000
+#define X86_EFLAGS_VIP  0x00100000
+#define X86_EFLAGS_ID   0x00200000
+
+/* Zero every register and pre-set CF: a BIOS function that silently does nothing then
+ * reads as a failure instead of a success. */
+void initregs(struct biosregs *r);
+
+#endif

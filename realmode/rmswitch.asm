@@ -1,0 +1,34 @@
+; The 32-bit side of the trampoline, part of the kernel image.
+;
+; void tramp_enter(void)
+;   Contract: called from C with interrupts off and the trampoline installed with its
+;   header filled in. Saves every register and the IDTR, jumps to the trampoline's
+;   16-bit entry, and comes back at tramp_return with everything restored.
+;   The register block in the trampoline carries the BIOS's inputs and outputs.
+
+%include "asm-offsets.inc"
+
+global tramp_enter
+global tramp_return
+
+section .text
+tramp_enter:
+        pushad
+        sidt    [saved_idtr]
+        mov     [saved_esp], esp
+        push    dword SEL_TRAMP_CODE16
+        push    dword TH_SIZE           ; the code starts right after the header
+        retf
+
+tramp_return:                           ; CS = SEL_CODE32, data segments = SEL_DATA32
+        mov     esp, [saved_esp]
+        lidt    [saved_idtr]
+        popad
+        ret
+
+section .bss
+        alignb  4
+saved_esp:
+        resd    1
+saved_idtr:
+        resb    6

@@ -1,0 +1,204 @@
+; The real-mode trampoline, assembled as a flat binary (org 0) and copied by
+; realmode/trampoline.c to a 16-byte aligned address below 1 MiB. Every address in
+; it is an offset from its own base, so it runs wherever it is copied: in 16-bit
+; protected mode through SEL_TRAMP_CODE16/DATA16 (descriptors based at the copy),
+; in real mode through segment base >> 4.
+;
+; Contract (entered by tramp_enter in rmswitch.asm):
+;   in:   CS = SEL_TRAMP_CODE16, IP = TH_SIZE (the code right after the header),
+;         16-bit protected mode, interrupts off, paging off.
+;         The header (struct tramp_header) is filled in; the register block at
+;         regs_off holds the caller's registers, segment fields included (real-mode
+;         segments in TRAMP_MODE_INT, selectors, normally 0, in TRAMP_MODE_FARCALL16).
+;   out:  far jump to kernel_return (32-bit code, SEL_CODE32) with DS, ES, FS, GS, SS
+;         = SEL_DATA32, interrupts off, ESP meaningless (the kernel restores its own),
+;         the register block holding the registers and flags as the BIOS returned them,
+;         a20_status updated. The IDT is the real-mode IVT in TRAMP_MODE_INT: the
+;         kernel reloads its own.
+;   clobbers: everything; the kernel saved what it needs.
+;
+; The register block doubles as the stack: POPAD/POP/POPFD consume it from the
+; bottom, the BIOS's stack grows down from there, and afterwards the stack pointer
+; goes to the block's end so PUSHFD/PUSH/PUSHAD refill it in the same layout.
+
+%include "asm-offsets.inc"
+
+CR0_PE          equ 0x00000001
+KBC_DATA        equ 0x60
+KBC_STATUS      equ 0x64
+KBC_CMD_WRITE_OUTPUT equ 0xD1
+KBC_OUTPUT_A20  equ 0xDF        ; output port value: A20 on, reset line inactive
+PORT_A          equ 0x92        ; "fast A20" system control port
+PORT_A_A20      equ 0x02
+PORT_A_RESET    equ 0x01        ; writing 1 here resets the machine: keep it 0
+
+        bits    16
+        org     0
+
+header:
+        times   TH_SIZE db 0
+
+pm16_entry:
+        mov     ax, SEL_TRAMP_DATA16    ; 64 KiB limits, as real mode will need
+        mov     ds, ax
+        mov     es, ax
+        mov     fs, ax
+        mov     gs, ax
+        mov     ss, ax
+        mov     sp, [TH_REGS_OFF]
+        cmp     word [TH_MODE], TRAMP_MODE_FARCALL16
+        je      farcall16
+
+        lidt    [TH_RM_IDTR]
+        mov     eax, cr0
+        and     eax, ~CR0_PE
+        mov     cr0, eax
+        push    word [TH_RM_SEGMENT]    ; far return = far jump to our real-mode segment
+        push    word .real_mode
+        retf
+
+.real_mode:
+        mov     ax, cs
+        mov     ds, ax
+        mov     es, ax
+        mov     fs, ax
+        mov     gs, ax
+        mov     ss, ax                  ; SP still points at the register block
+
+        popad
+        pop     gs
+        pop     fs
+        pop     es
+        pop     ds
+        popfd
+        ; INT n is PUSHF, clear IF and TF, far call through the IVT entry. Doing it by
+        ; hand lets the kernel pick the vector without patching our code.
+        pushf
+        cli
+        call    far [cs:TH_TARGET]
+
+        mov     sp, [cs:TH_REGS_END]    ; MOV leaves the BIOS's flags alone
+        pushfd
+        push    ds
+        push    es
+        push    fs
+        push    gs
+        pushad
+        cli
+
+        mov     ax, cs
+        mov     ds, ax
+        call    a20_ensure
+
+        o32 lgdt [TH_GDTR]
+        mov     eax, cr0
+        or      eax, CR0_PE
+        mov     cr0, eax
+        jmp     SEL_TRAMP_CODE16:return32
+
+; APM 16-bit protected-mode interface: the BIOS wants a 16-bit caller and a 16-bit
+; stack (SS = SEL_TRAMP_DATA16, so SP, not ESP, addresses it).
+farcall16:
+        popad
+        pop     gs
+        pop     fs
+        pop     es
+        pop     ds
+        popfd
+        call    far [cs:TH_TARGET]
+        mov     sp, [cs:TH_REGS_END]
+        pushfd
+        push    ds
+        push    es
+        push    fs
+        push    gs
+        pushad
+        cli
+
+return32:
+        mov     ax, SEL_DATA32
+        mov     ds, ax
+        mov     es, ax
+        mov     fs, ax
+        mov     gs, ax
+        mov     ss, ax
+        jmp     dword far [cs:TH_KERNEL_RETURN]
+
+; a20_wraps: ZF=1 when A20 is off, i.e. 0000:0200 and FFFF:0210 are the same byte.
+; Writes the complement of what is 1 MiB higher into 0000:0200 (an IVT slot nobody
+; uses with interrupts off) and reads it back up there; restores the slot.
+; Clobbers AX, BX.
+a20_wraps:
+        push    ds
+        push    es
+        xor     ax, ax
+        mov     ds, ax
+        dec     ax
+        mov     es, ax
+        mov     ax, [0x200]
+        mov     bx, [es:0x210]
+        not     bx
+        mov     [0x200], bx
+        cmp     bx, [es:0x210]
+        mov     [0x200], ax             ; MOV keeps ZF
+        pop     es
+        pop     ds
+        ret
+
+; a20_ensure: the kernel lives above 1 MiB; returning with A20 off would run the
+; wrong code. Try the BIOS, then port 92h, then the keyboard controller, as the
+; machines that need each differ. DS = our segment. Clobbers AX, BX, CX.
+a20_ensure:
+        call    a20_wraps
+        jnz     .on
+        or      word [TH_A20_STATUS], TRAMP_A20_WAS_OFF
+        mov     ax, 0x2401              ; INT 15h AX=2401h: enable A20
+        int     0x15
+        call    a20_wraps
+        jnz     .on
+        in      al, PORT_A
+        or      al, PORT_A_A20
+        and     al, ~PORT_A_RESET
+        out     PORT_A, al
+        call    a20_wraps
+        jnz     .on
+        call    kbc_wait
+        mov     al, KBC_CMD_WRITE_OUTPUT
+        out     KBC_STATUS, al
+        call    kbc_wait
+        mov     al, KBC_OUTPUT_A20
+        out     KBC_DATA, al
+        call    kbc_wait
+        mov     cx, 0xFFFF              ; the 8042 may take a while to switch
+.settle:
+        call    a20_wraps
+        jnz     .on
+        loop    .settle
+        ; Nothing turned it on: going back would execute the wrong memory. Say so
+        ; through the BIOS, the only output we have here, and stop.
+        mov     si, a20_stuck_msg
+.print:
+        lodsb
+        test    al, al
+        jz      .stop
+        mov     ah, 0x0E
+        mov     bx, 0x0007
+        int     0x10
+        jmp     .print
+.stop:
+        cli
+        hlt
+        jmp     .stop
+.on:
+        ret
+
+kbc_wait:
+        mov     cx, 0xFFFF
+.poll:
+        in      al, KBC_STATUS
+        test    al, 0x02                ; input buffer full
+        loopnz  .poll
+        ret
+
+a20_stuck_msg:
+        db      "apmoff: halted: A20 is off after a BIOS call and cannot be re-enabled", 13, 10, 0

@@ -1,0 +1,118 @@
+/* Installing and calling the real-mode trampoline: see trampoline.h.
+ *
+ * Placement: the highest free stretch of conventional memory the boot loader's map
+ * offers, below the EBDA and above the IVT and BDA. The boot loader's own structures
+ * may be there, which is why kernel/bootinfo.c copied them out first. */
+#include "trampoline.h"
+#include "../kernel/bootinfo.h"
+#include "../kernel/console.h"
+#include "../kernel/descriptors.h"
+#include "../kernel/string.h"
+
+#define TRAMP_REGION    0x3000u /* code, then the stack, then the register block */
+#define LOWMEM_FLOOR    0x1000u /* keep off the IVT, BDA and the boot sector area */
+#define LOWMEM_CEILING  0x9F000u /* EBDA and video memory above, whatever the map says */
+#define NO_MAP_BASE     0x80000u /* without a map: 512 KiB, which every PC has */
+
+extern const uint8_t trampoline_blob[], trampoline_blob_end[];
+extern void tramp_enter(void);
+extern char tramp_return[];
+
+static struct tramp_header *header;
+static uint32_t base;
+
+static uint32_t pick_base(const struct bootinfo *bi)
+{
+    uint32_t best = 0;
+
+    if (!bi->mmap_count) {
+        uint32_t top = bi->have_mem ? bi->mem_lower_kb * 1024 : NO_MAP_BASE + TRAMP_REGION;
+        if (top > LOWMEM_CEILING)
+            top = LOWMEM_CEILING;
+        say("no memory map from the boot loader; trampoline below %05Xh", (unsigned)top);
+        return top >= LOWMEM_FLOOR + TRAMP_REGION ? (top - TRAMP_REGION) & ~0xFFFu : 0;
+    }
+    for (unsigned i = 0; i < bi->mmap_count; i++) {
+        const struct mmap_entry *e = &bi->mmap[i];
+        if (e->type != MMAP_AVAILABLE || e->base >= LOWMEM_CEILING)
+            continue;
+        uint64_t end = e->base + e->length;
+        uint32_t top = end > LOWMEM_CEILING ? LOWMEM_CEILING : (uint32_t)end;
+        uint32_t lo = e->base < LOWMEM_FLOOR ? LOWMEM_FLOOR : (uint32_t)e->base;
+        if (top < TRAMP_REGION)
+            continue;
+        uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
+        if (candidate >= lo && candidate > best)
+            best = candidate;
+    }
+    return best;
+}
+
+bool tramp_install(const struct bootinfo *bi)
+{
+    uint32_t blob_size = (uint32_t)(trampoline_blob_end - trampoline_blob);
+
+    base = pick_base(bi);
+    if (!base) {
+        say("no free conventional memory for the real-mode trampoline");
+        return false;
+    }
+    memcpy((void *)(uintptr_t)base, trampoline_blob, blob_size);
+    header = (struct tramp_header *)(uintptr_t)base;
+
+    struct {
+        uint16_t limit;
+        uint32_t base;
+    } __attribute__((packed)) gdtr;
+    __asm__ volatile("sgdt %0" : "=m"(gdtr));
+
+    header->kernel_return = (uint32_t)(uintptr_t)tramp_return;
+    header->kernel_cs = SEL_CODE32;
+    header->rm_segment = (uint16_t)(base >> 4);
+    header->gdtr_limit = gdtr.limit;
+    header->gdtr_base = gdtr.base;
+    header->rm_idtr_limit = 0x3FF;
+    header->rm_idtr_base = 0;
+    header->regs_off = (uint16_t)(TRAMP_REGION - sizeof(struct biosregs));
+    header->regs_end = (uint16_t)TRAMP_REGION;
+
+    gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
+    gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
+    say("real-mode trampoline at %05Xh (%u bytes of code, %u-byte region)",
+        (unsigned)base, (unsigned)blob_size, TRAMP_REGION);
+    return true;
+}
+
+bool tramp_installed(void)
+{
+    return header != 0;
+}
+
+uint32_t tramp_base(void)
+{
+    return base;
+}
+
+uint32_t tramp_size(void)
+{
+    return TRAMP_REGION;
+}
+
+void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,
+                struct biosregs *regs)
+{
+    struct biosregs *block = (struct biosregs *)(uintptr_t)(base + header->regs_off);
+
+    header->mode = (uint16_t)mode;
+    header->target_seg = target_seg;
+    header->target_off = target_off;
+    header->a20_status = 0;
+    *block = *regs;
+    tramp_enter();
+    *regs = *block;
+}
+
+bool tramp_a20_was_off(void)
+{
+    return header && (header->a20_status & TRAMP_A20_WAS_OFF);
+}

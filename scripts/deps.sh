@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs the Debian packages apmoff needs to build, run and test, when some are
+# missing. Idempotent and quiet when everything is there; needs root (or sudo) only
+# when it has something to install.
+set -eu
+
+packages="make gcc binutils nasm python3 grub-pc-bin grub-common xorriso mtools
+qemu-system-x86 bochs bochs-term bochsbios vgabios seabios libcmocka-dev pkg-config"
+
+missing=
+for p in $packages; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "deps: installing$missing" >&2
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
