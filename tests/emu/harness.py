@@ -1,0 +1,394 @@
+"""Boot apmoff in QEMU or Bochs and judge the run from the emulator's side.
+
+A case passes on what the emulator saw (a QMP SHUTDOWN event with reason
+guest-shutdown, Bochs' power-off log line, QEMU's exit status from isa-debug-exit),
+never on what the guest printed it would do. The serial log is checked as well, for
+the lines the output contract promises. Every emulator runs in its own process
+group with a wall-clock limit and is killed by that group, so nothing is left behind.
+
+This module holds the mechanism; the cases live in cases.py.
+"""
+
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.join(ROOT, "build")
+ELF = os.path.join(BUILD, "apmoff.elf")
+ISO = os.path.join(BUILD, "apmoff.iso")
+
+BOCHS_BIOS = {
+    "bochs": "/usr/share/bochs/BIOS-bochs-latest",
+    "seabios": "/usr/share/seabios/bios.bin",
+}
+BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
+
+# How long to keep watching after the serial log says the run is over (a halted
+# line, or the line a hang is expected after): long enough for any power-off the
+# emulator might still report, short enough not to wait out every timeout.
+SETTLE_SECONDS = 1.5
+
+
+@dataclass
+class Case:
+    """One row of the table: where to boot, with what, and what must happen."""
+    name: str
+    emulator: str                   # "qemu" or "bochs"
+    bios: str                       # "seabios" or "bochs" (Bochs' own rombios)
+    machine: str                    # QEMU -M value; "-" for Bochs
+    medium: str                     # "iso", "kernel" (QEMU -kernel) or "floppy"
+    options: str                    # kernel command line ("" = the shipped menu default)
+    expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
+    timeout: float                  # wall-clock seconds for the whole run
+    serial: list = field(default_factory=list)          # regexes that must match
+    serial_absent: list = field(default_factory=list)   # regexes that must not match
+    last_line: str = ""             # regex the last "apmoff: " line must match
+    hang_after: str = ""            # for "hang": the line after which nothing happens
+    extra: list = field(default_factory=list)           # more emulator arguments
+    megs: int = 32                  # Bochs memory
+
+
+@dataclass
+class Result:
+    case: Case
+    verdict: str                    # what the emulator showed ("quiet": nothing, and
+                                    # the guest's serial log said it was done)
+    passed: bool
+    seconds: float
+    problems: list
+    serial: str
+
+
+def apmoff_lines(text):
+    return [l.rstrip("\r") for l in text.splitlines() if l.startswith("apmoff: ")]
+
+
+class SerialWatch:
+    """Follows the serial log file and notices when the run has settled."""
+
+    def __init__(self, path, case):
+        self.path = path
+        self.case = case
+        self.settled_at = None
+
+    def text(self):
+        try:
+            with open(self.path, "rb") as f:
+                return f.read().decode("latin-1")
+        except FileNotFoundError:
+            return ""
+
+    def settled(self):
+        """True once the run is over as far as the guest is concerned and the
+        settle time has passed without the emulator reporting anything."""
+        if self.settled_at is None:
+            lines = apmoff_lines(self.text())
+            over = any(l.startswith("apmoff: halted:") for l in lines)
+            if self.case.hang_after:
+                over = over or any(re.search(self.case.hang_after, l) for l in lines)
+            if over:
+                self.settled_at = time.monotonic()
+            return False
+        return time.monotonic() - self.settled_at >= SETTLE_SECONDS
+
+
+def kill_group(proc):
+    """Ends the process group we started, and reaps it."""
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+# --- images --------------------------------------------------------------------
+
+VARIANT_CFG = """serial --unit=0 --speed=115200 --word=8 --parity=no --stop=1
+terminal_input serial console
+terminal_output serial console
+set timeout=0
+menuentry "apmoff (test variant)" {{
+\tmultiboot /boot/apmoff.elf {options}
+}}
+"""
+
+
+def variant_iso(options):
+    """An ISO whose only menu entry boots with these options (for Bochs, which
+    cannot pass a command line any other way). Cached by option string."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+    out = os.path.join(BUILD, "variants", slug + ".iso")
+    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(ELF):
+        return out
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
+        cfg.write(VARIANT_CFG.format(options=options))
+    try:
+        subprocess.run([os.path.join(ROOT, "iso", "mkiso.sh"), out, ELF, cfg.name],
+                       check=True)
+    finally:
+        os.unlink(cfg.name)
+    return out
+
+
+def image_for(case):
+    if case.medium == "iso":
+        return variant_iso(case.options) if case.options else ISO
+    if case.medium == "floppy":
+        return os.path.join(BUILD, "apmoff.img")
+    return ELF
+
+
+# --- QEMU ----------------------------------------------------------------------
+
+class Qmp:
+    def __init__(self, path, deadline):
+        self.sock = None
+        while time.monotonic() < deadline:
+            try:
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(path)
+                self.sock = s
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                s.close()
+                time.sleep(0.02)
+        if not self.sock:
+            raise RuntimeError("QMP socket never appeared")
+        self.buf = b""
+        self.closed = False
+        self.events = []
+
+    def _messages(self, timeout):
+        r, _, _ = select.select([self.sock], [], [], timeout)
+        if not r:
+            return []
+        data = self.sock.recv(65536)
+        if not data:
+            self.closed = True
+            return []
+        self.buf += data
+        out = []
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            if line.strip():
+                out.append(json.loads(line))
+        return out
+
+    def command(self, name, deadline, **args):
+        msg = {"execute": name}
+        if args:
+            msg["arguments"] = args
+        self.sock.sendall(json.dumps(msg).encode() + b"\n")
+        while time.monotonic() < deadline and not self.closed:
+            for m in self._messages(0.1):
+                if "event" in m:
+                    self.events.append(m)
+                elif "return" in m or "error" in m:
+                    return m
+        return None
+
+    def poll_events(self, timeout):
+        for m in self._messages(timeout):
+            if "event" in m:
+                self.events.append(m)
+        return self.events
+
+
+def qemu_command(case, image, serial_path, qmp_path):
+    cmd = ["qemu-system-i386", "-S", "-display", "none", "-no-reboot", "-nodefaults",
+           "-vga", "std", "-serial", "file:" + serial_path,
+           "-qmp", "unix:%s,server=on,wait=off" % qmp_path,
+           "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+    if case.machine != "-":
+        cmd += ["-M", case.machine]
+    if case.medium == "kernel":
+        cmd += ["-kernel", image, "-append", case.options]
+    elif case.medium == "floppy":
+        cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
+    else:
+        cmd += ["-cdrom", image, "-boot", "d"]
+    return cmd + case.extra
+
+
+def run_qemu(case, workdir):
+    serial_path = os.path.join(workdir, "serial.txt")
+    qmp_path = os.path.join(workdir, "qmp.sock")
+    cmd = qemu_command(case, image_for(case), serial_path, qmp_path)
+    start = time.monotonic()
+    deadline = start + case.timeout
+    with open(os.path.join(workdir, "stderr.txt"), "wb") as err:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                                start_new_session=True)
+    verdict = "hang"
+    try:
+        qmp = Qmp(qmp_path, deadline)
+        qmp.command("qmp_capabilities", deadline)
+        qmp.command("cont", deadline)
+        watch = SerialWatch(serial_path, case)
+        while time.monotonic() < deadline:
+            for ev in qmp.poll_events(0.05):
+                if ev["event"] == "SHUTDOWN":
+                    reason = ev.get("data", {}).get("reason", "")
+                    verdict = {"guest-shutdown": "poweroff", "guest-reset": "reset",
+                               "guest-panic": "panic"}.get(reason, "shutdown:" + reason)
+                elif ev["event"] == "GUEST_PANICKED":
+                    verdict = "panic"
+            if verdict != "hang":
+                break
+            if qmp.closed:
+                proc.wait(timeout=5)
+                verdict = "exit:%d" % proc.returncode
+                break
+            if watch.settled():
+                verdict = "quiet"
+                break
+        else:
+            verdict = "timeout"
+    finally:
+        kill_group(proc)
+    return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()
+
+
+# --- Bochs ---------------------------------------------------------------------
+
+def bochs_config(case, image, serial_path, log_path):
+    lines = [
+        "megs: %d" % case.megs,
+        "romimage: file=%s" % BOCHS_BIOS[case.bios],
+        "vgaromimage: file=%s" % BOCHS_VGA,
+        "display_library: term",
+        "com1: enabled=1, mode=file, dev=%s" % serial_path,
+        "log: %s" % log_path,
+        "port_e9_hack: enabled=1",
+        "panic: action=fatal",
+        "error: action=report",
+        "info: action=report",
+        "clock: sync=none, time0=946684800",
+        "cpu: ips=10000000, reset_on_triple_fault=0",
+        "magic_break: enabled=1",
+        "speaker: enabled=0",
+    ]
+    if case.medium == "floppy":
+        lines += ["floppya: 1_44=%s, status=inserted" % image, "boot: floppy"]
+    else:
+        lines += ["ata0-master: type=cdrom, path=%s, status=inserted" % image,
+                  "boot: cdrom"]
+    return "\n".join(lines + case.extra) + "\n"
+
+
+BOCHS_VERDICTS = [
+    (re.compile(r"Shutdown port: shutdown requested"), "poweroff"),
+    (re.compile(r"ACPI control: soft power off"), "poweroff"),
+    (re.compile(r"exception with no resolution"), "triple-fault"),
+    (re.compile(r"cpu software reset|reset_cpu|system reset"), "reset"),
+]
+
+
+def run_bochs(case, workdir):
+    serial_path = os.path.join(workdir, "serial.txt")
+    log_path = os.path.join(workdir, "bochs.log")
+    rc_path = os.path.join(workdir, "bochsrc")
+    cmds_path = os.path.join(workdir, "commands")
+    image = image_for(case)
+    with open(rc_path, "w") as f:
+        f.write(bochs_config(case, image, serial_path, log_path))
+    with open(cmds_path, "w") as f:
+        f.write("c\nquit\n")           # run; after any debugger stop, end the run
+    start = time.monotonic()
+    deadline = start + case.timeout
+    with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
+        proc = subprocess.Popen(["bochs", "-q", "-f", rc_path, "-rc", cmds_path],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                cwd=workdir, start_new_session=True)
+    verdict = None
+    watch = SerialWatch(serial_path, case)
+    try:
+        while time.monotonic() < deadline:
+            exited = proc.poll() is not None
+            log = ""
+            if os.path.exists(log_path):
+                with open(log_path, "rb") as f:
+                    log = f.read().decode("latin-1")
+            for pattern, name in BOCHS_VERDICTS:
+                if pattern.search(log):
+                    verdict = name
+                    break
+            if verdict:
+                break
+            if exited:
+                verdict = "exited:%d" % proc.returncode
+                break
+            if watch.settled():
+                verdict = "quiet"
+                break
+            time.sleep(0.05)
+        else:
+            verdict = "timeout"
+    finally:
+        kill_group(proc)
+    return verdict, time.monotonic() - start, watch.text()
+
+
+# --- judging -------------------------------------------------------------------
+
+def judge(case, verdict, serial):
+    problems = []
+    lines = apmoff_lines(serial)
+    expected = case.expect
+    if expected == "hang":
+        ok = verdict in ("quiet", "timeout") and case.hang_after and any(
+            re.search(case.hang_after, l) for l in lines[-1:])
+        if not ok:
+            problems.append("expected a hang right after /%s/, got %s" % (case.hang_after,
+                                                                          verdict))
+    elif expected == "halt":
+        if verdict not in ("quiet", "timeout") or not (
+                lines and lines[-1].startswith("apmoff: halted:")):
+            problems.append("expected a halt with 'apmoff: halted:' last, got %s" % verdict)
+    elif verdict != expected:
+        problems.append("expected %s, emulator showed %s" % (expected, verdict))
+    for pattern in case.serial:
+        if not re.search(pattern, serial, re.M):
+            problems.append("serial lacks /%s/" % pattern)
+    for pattern in case.serial_absent:
+        if re.search(pattern, serial, re.M):
+            problems.append("serial has unexpected /%s/" % pattern)
+    if case.last_line and not (lines and re.search(case.last_line, lines[-1])):
+        problems.append("last line %r does not match /%s/" %
+                        (lines[-1] if lines else "", case.last_line))
+    bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
+    if bad and not any("CPU exception" in p for p in case.serial):
+        problems.append("CPU exception: " + bad[0])
+    return problems
+
+
+def run_case(case, keep_dir=None):
+    workdir = tempfile.mkdtemp(prefix="apmoff-%s-" % case.name)
+    try:
+        runner = run_qemu if case.emulator == "qemu" else run_bochs
+        verdict, seconds, serial = runner(case, workdir)
+        problems = judge(case, verdict, serial)
+        if not problems and verdict in ("quiet", "timeout"):
+            verdict = case.expect       # no emulator event, as expected: name it so
+        if problems and keep_dir:
+            dest = os.path.join(keep_dir, case.name)
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(workdir, dest,
+                            ignore=shutil.ignore_patterns("*.sock"))
+        return Result(case, verdict, not problems, seconds, problems, serial)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)

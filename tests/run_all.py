@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""make test: the host unit tests, then every emulator case, then one summary line.
+
+Unit test binaries (build/tests/test_*) speak TAP through cmocka; the emulator cases
+come from tests/emu/cases.py and run two at a time (the machine has two cores).
+Failed emulator runs keep their serial and emulator logs in build/test-logs/.
+
+    tests/run_all.py [--unit-only | --emu-only] [-k SUBSTRING]
+"""
+
+import argparse
+import concurrent.futures
+import glob
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "emu"))
+
+import harness  # noqa: E402
+from cases import CASES  # noqa: E402
+
+LOGS = os.path.join(harness.BUILD, "test-logs")
+
+
+def run_unit():
+    passed = failed = 0
+    env = dict(os.environ, CMOCKA_MESSAGE_OUTPUT="TAP")
+    binaries = sorted(glob.glob(os.path.join(harness.BUILD, "tests", "test_*")))
+    if not binaries:
+        print("not ok - no unit test binaries in build/tests (run make unit-bin)")
+        return 0, 1
+    for binary in binaries:
+        name = os.path.basename(binary)
+        proc = subprocess.run([binary], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=120)
+        out = proc.stdout.decode(errors="replace")
+        ok = len(re.findall(r"^ok \d+", out, re.M))
+        bad = len(re.findall(r"^not ok \d+", out, re.M))
+        if proc.returncode and not bad:
+            bad = 1                    # crashed or failed outside a test
+        passed += ok
+        failed += bad
+        print("%s %s: %d passed, %d failed" % ("PASS" if not bad else "FAIL", name, ok, bad))
+        if bad:
+            print("\n".join("    " + l for l in out.splitlines()))
+    return passed, failed
+
+
+def run_emu(selected):
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(harness.run_case, c, LOGS) for c in selected]
+        for fut in concurrent.futures.as_completed(futures):
+            r = fut.result()
+            c = r.case
+            label = "%s (%s, %s BIOS, %s, %s%s)" % (
+                c.name, c.emulator, c.bios, c.machine, c.medium,
+                ", " + c.options if c.options else "")
+            if r.passed:
+                passed += 1
+                print("PASS %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)
+            else:
+                failed += 1
+                print("FAIL %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)
+                for p in r.problems:
+                    print("    " + p)
+                tail = harness.apmoff_lines(r.serial)[-5:]
+                for line in tail:
+                    print("    | " + line)
+    return passed, failed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--unit-only", action="store_true")
+    ap.add_argument("--emu-only", action="store_true")
+    ap.add_argument("-k", default="", help="only emulator cases whose name contains this")
+    args = ap.parse_args()
+
+    passed = failed = 0
+    if not args.emu_only:
+        p, f = run_unit()
+        passed += p
+        failed += f
+    if not args.unit_only:
+        selected = [c for c in CASES if args.k in c.name]
+        p, f = run_emu(selected)
+        passed += p
+        failed += f
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
