@@ -26,10 +26,11 @@ BOOT_OBJS := boot/multiboot.o boot/entry.o
 KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
-	kernel/report.o
+	kernel/report.o kernel/pic.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o
-APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/port_rm.o
+APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/port_rm.o apm/port_pm.o \
+	apm/pm32call.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS))
 
 ELF := $(BUILD)/apmoff.elf

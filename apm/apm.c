@@ -157,10 +157,14 @@ void apm_disconnect(struct apm_state *s)
     s->port = 0;
 }
 
-/* 64 KiB when the BIOS gave no usable length (zero, or too short for the entry). */
-static uint32_t segment_length(uint32_t raw, uint32_t must_cover)
+/* A BIOS length we cannot use: zero (1.0 BIOSes and some 1.1 ones return none) or
+ * too short to hold what must be in it. */
+static void note_short_length(const char *iface, const char *what, uint32_t raw,
+                              uint32_t must_cover)
 {
-    return (raw == 0 || raw < must_cover) ? MAX_SEGMENT : raw;
+    if (raw == 0 || raw < must_cover)
+        say("%s: %s length %04Xh is %s; 64 KiB it is", iface, what, (unsigned)raw,
+            raw ? "shorter than what it must hold" : "not given");
 }
 
 static void record_pm_info(struct apm_state *s, enum apm_iface iface,
@@ -181,9 +185,9 @@ static void record_pm_info(struct apm_state *s, enum apm_iface iface,
         pm->raw_code32_len = r->si;
         pm->raw_code16_len = r->esi >> 16;
         pm->raw_data_len = r->di;
-        pm->code32_len = segment_length(pm->raw_code32_len, pm->entry + 4);
-        pm->code16_len = segment_length(pm->raw_code16_len, 1);
-        pm->data_len = segment_length(pm->raw_data_len, 1);
+        note_short_length("pm32", "32-bit code", pm->raw_code32_len, pm->entry + 4);
+        note_short_length("pm32", "16-bit code", pm->raw_code16_len, 1);
+        note_short_length("pm32", "data", pm->raw_data_len, 1);
         say("pm32: code32 %04Xh len %04Xh, code16 %04Xh len %04Xh, data %04Xh len %04Xh, "
             "entry %04Xh", pm->code32_seg, (unsigned)pm->raw_code32_len, pm->code16_seg,
             (unsigned)pm->raw_code16_len, pm->data_seg, (unsigned)pm->raw_data_len,
@@ -194,14 +198,14 @@ static void record_pm_info(struct apm_state *s, enum apm_iface iface,
         pm->data_seg = r->cx;
         pm->raw_code16_len = r->si;
         pm->raw_data_len = r->di;
-        pm->code16_len = segment_length(pm->raw_code16_len, pm->entry + 4);
-        pm->data_len = segment_length(pm->raw_data_len, 1);
+        note_short_length("pm16", "16-bit code", pm->raw_code16_len, pm->entry + 4);
+        note_short_length("pm16", "data", pm->raw_data_len, 1);
         say("pm16: code16 %04Xh len %04Xh, data %04Xh len %04Xh, entry %04Xh",
             pm->code16_seg, (unsigned)pm->raw_code16_len, pm->data_seg,
             (unsigned)pm->raw_data_len, (unsigned)pm->entry);
     }
-    /* The specification's lengths are limits we cannot trust (Linux and FreeBSD
-     * force 64 KiB); we keep the raw values for the report and map 64 KiB. */
+    /* Even plausible lengths are limits BIOSes exceed (Linux and FreeBSD force
+     * 64 KiB): the raw values are kept for the report, and 64 KiB is mapped. */
     pm->code32_len = pm->code16_len = pm->data_len = MAX_SEGMENT;
 }
 
@@ -270,7 +274,8 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         say("%s: %04Xh %s: failure injected (inject=%s-connect), BIOS not called",
             s->int15->name, APM_AH << 8 | connect_fn[iface],
             apm_function_name(connect_fn[iface]), name);
-        fmt_snprintf(why, why_size, "connect failed (injected)");
+        fmt_snprintf(why, why_size, "connect failure injected (inject=%s-connect), BIOS "
+                     "not called", name);
         return false;
     }
 
@@ -400,7 +405,10 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
               : (r.ah == APM_AH || r.ah == 0) ? APM_RESULT_NO_CODE
                                                : r.ah;
     }
-    if (res == 0)
+    if (res == APM_RESULT_INJECTED)
+        fmt_snprintf(why, why_size, "failure injected (inject=%s-off), BIOS not called",
+                     name);
+    else if (res == 0)
         fmt_snprintf(why, why_size, "5307h returned success but the machine is still on");
     else
         fmt_snprintf(why, why_size, "5307h %s", apm_result_text(res, text, sizeof(text)));

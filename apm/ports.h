@@ -1,9 +1,25 @@
-/* The kernel's APM ports (struct apm_port): how each interface reaches the BIOS. */
+/* The kernel's APM ports (struct apm_port): how each interface reaches the BIOS.
+ *
+ *   rm    INT 15h through bios_int() (the trampoline, or the v86 monitor)
+ *   pm32  far call to the BIOS's 32-bit entry, from our 32-bit code
+ *   pm16  far call to the BIOS's 16-bit entry, from the trampoline's 16-bit segment
+ *
+ * The protected-mode ports mask the PICs for the length of each call (the report says
+ * so once): our IDT has no IRQ handlers, and the PICs stay at the BIOS's vectors. */
 #ifndef APMOFF_PORTS_H
 #define APMOFF_PORTS_H
 
+#include <stdbool.h>
+
 #include "apm.h"
 
-extern const struct apm_port apm_port_rm;       /* INT 15h through bios_int() */
+extern const struct apm_port apm_port_rm;
+extern const struct apm_port apm_port_pm32;
+extern const struct apm_port apm_port_pm16;
+
+/* irq=on: make BIOS calls with IF set (Linux and OpenBSD do for some machines). */
+void apm_ports_allow_interrupts(bool on);
+/* The EFLAGS a BIOS call starts with: CF pre-set, IF as configured. */
+uint32_t apm_ports_eflags(uint32_t eflags);
 
 #endif

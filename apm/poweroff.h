@@ -9,13 +9,20 @@ struct apm_ports {
     const struct apm_port *iface[APM_IFACE_COUNT];
 };
 
-/* Installation check, then each interface in turn until one powers the machine off.
- * Returns only when none did; why receives the reason for the halted line. */
-void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports,
+#define APM_IFACE_AUTO (-1)
+
+/* Whether the installation-check flags offer an interface (real mode always). */
+bool apm_iface_offered(const struct apm_state *s, enum apm_iface iface);
+
+/* Installation check, then each interface in turn (or only `only`, unless it is
+ * APM_IFACE_AUTO) until one powers the machine off. Returns only when none did;
+ * why receives the reason for the halted line. */
+void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int only,
                          char *why, unsigned why_size);
 
-/* Everything but the power-off call: install check, connect, negotiate, query,
- * disconnect. Returns false when there is no APM BIOS. */
-bool apm_survey(struct apm_state *s, const struct apm_ports *ports);
+/* Everything but the power-off call: install check, then connect and query each
+ * offered interface (or only `only`), disconnecting after each. Returns false when
+ * there is no APM BIOS. */
+bool apm_survey(struct apm_state *s, const struct apm_ports *ports, int only);
 
 #endif

@@ -17,6 +17,12 @@
 
 void kmain(uint32_t magic, uint32_t info);
 
+/* inject= bits are the APM layer's injection bits, by construction. */
+_Static_assert(INJECT_RM_OFF == APM_INJECT_BIT(APM_IFACE_RM, APM_STEP_OFF), "inject");
+_Static_assert(INJECT_PM32_CONNECT == APM_INJECT_BIT(APM_IFACE_PM32, APM_STEP_CONNECT),
+               "inject");
+_Static_assert(INJECT_PM16_OFF == APM_INJECT_BIT(APM_IFACE_PM16, APM_STEP_OFF), "inject");
+
 void kmain(uint32_t magic, uint32_t info)
 {
     static struct bootinfo bi;
@@ -43,14 +49,25 @@ void kmain(uint32_t magic, uint32_t info)
     if (!bios_init(&bi, BIOS_PATH_TRAMPOLINE, text, sizeof(text)))
         halt(HALT_NO_BIOS, text);
 
-    struct apm_ports ports = { .iface = { [APM_IFACE_RM] = &apm_port_rm } };
-    apm_init(&apm, &apm_port_rm, 0);
+    static const struct apm_ports ports = { .iface = {
+        [APM_IFACE_RM] = &apm_port_rm,
+        [APM_IFACE_PM32] = &apm_port_pm32,
+        [APM_IFACE_PM16] = &apm_port_pm16,
+    } };
+    static const int only[] = {
+        [IFACE_AUTO] = APM_IFACE_AUTO,
+        [IFACE_RM] = APM_IFACE_RM,
+        [IFACE_PM32] = APM_IFACE_PM32,
+        [IFACE_PM16] = APM_IFACE_PM16,
+    };
+    apm_ports_allow_interrupts(opts.irq == SWITCH_ON);
+    apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
 
     if (opts.action == ACTION_SURVEY) {
-        if (!apm_survey(&apm, &ports))
+        if (!apm_survey(&apm, &ports, only[opts.interface]))
             halt(HALT_NO_APM, "no APM BIOS");
         halt(HALT_DONE, "survey complete (action=survey)");
     }
-    apm_power_off_chain(&apm, &ports, text, sizeof(text));
+    apm_power_off_chain(&apm, &ports, only[opts.interface], text, sizeof(text));
     halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, text);
 }

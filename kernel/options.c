@@ -16,8 +16,9 @@ struct choice {
 
 struct option_def {
     const char *key;
-    size_t offset;              /* of the int-sized enum field in struct options */
+    size_t offset;              /* of the int-sized field in struct options */
     const struct choice *choices;
+    int is_list;                /* a comma list of choices, or-ed together */
 };
 
 static const struct choice action_choices[] = {
@@ -33,9 +34,36 @@ static const struct choice onfail_choices[] = {
     { 0, 0 },
 };
 
+static const struct choice interface_choices[] = {
+    { "auto", IFACE_AUTO },
+    { "rm", IFACE_RM },
+    { "pm32", IFACE_PM32 },
+    { "pm16", IFACE_PM16 },
+    { 0, 0 },
+};
+
+static const struct choice inject_choices[] = {
+    { "rm-connect", INJECT_RM_CONNECT },
+    { "rm-off", INJECT_RM_OFF },
+    { "pm32-connect", INJECT_PM32_CONNECT },
+    { "pm32-off", INJECT_PM32_OFF },
+    { "pm16-connect", INJECT_PM16_CONNECT },
+    { "pm16-off", INJECT_PM16_OFF },
+    { 0, 0 },
+};
+
+static const struct choice switch_choices[] = {
+    { "off", SWITCH_OFF },
+    { "on", SWITCH_ON },
+    { 0, 0 },
+};
+
 static const struct option_def option_defs[] = {
-    { "action", offsetof(struct options, action), action_choices },
-    { "onfail", offsetof(struct options, onfail), onfail_choices },
+    { "action", offsetof(struct options, action), action_choices, 0 },
+    { "interface", offsetof(struct options, interface), interface_choices, 0 },
+    { "inject", offsetof(struct options, inject), inject_choices, 1 },
+    { "onfail", offsetof(struct options, onfail), onfail_choices, 0 },
+    { "irq", offsetof(struct options, irq), switch_choices, 0 },
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
@@ -44,6 +72,9 @@ void options_defaults(struct options *o)
 {
     o->action = ACTION_OFF;
     o->onfail = ONFAIL_HALT;
+    o->interface = IFACE_AUTO;
+    o->inject = 0;
+    o->irq = SWITCH_OFF;
 }
 
 static int *field(struct options *o, const struct option_def *d)
@@ -83,6 +114,43 @@ static void list_keys(char *buf, size_t size)
                                   option_defs[i].key);
 }
 
+static const struct choice *find_choice(const struct choice *c, const char *name)
+{
+    for (; c->name; c++)
+        if (str_eq(c->name, name))
+            return c;
+    return 0;
+}
+
+/* key=a,b,c: every item must be a choice; a bad item is reported and skipped, the
+ * others still apply. Returns the number of bad items. */
+static int apply_list(struct options *o, const struct option_def *d, char *items)
+{
+    char valid[160];
+    int bad = 0;
+
+    *field(o, d) = 0;
+    while (*items) {
+        char *item = items;
+        while (*items && *items != ',')
+            items++;
+        if (*items)
+            *items++ = '\0';
+        if (!*item)
+            continue;
+        const struct choice *c = find_choice(d->choices, item);
+        if (c) {
+            *field(o, d) |= c->value;
+            continue;
+        }
+        list_choices(valid, sizeof(valid), d->choices);
+        say("warning: %s=%s is not valid (choices, comma-separated: %s); ignored", d->key,
+            item, valid);
+        bad++;
+    }
+    return bad;
+}
+
 /* One key=value word; returns 0 when accepted. */
 static int apply_word(struct options *o, char *word)
 {
@@ -102,11 +170,12 @@ static int apply_word(struct options *o, char *word)
         const struct option_def *d = &option_defs[i];
         if (!str_eq(d->key, word))
             continue;
-        for (const struct choice *c = d->choices; c->name; c++) {
-            if (str_eq(c->name, value)) {
-                *field(o, d) = c->value;
-                return 0;
-            }
+        if (d->is_list)
+            return apply_list(o, d, value);
+        const struct choice *c = find_choice(d->choices, value);
+        if (c) {
+            *field(o, d) = c->value;
+            return 0;
         }
         list_choices(valid, sizeof(valid), d->choices);
         say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
@@ -164,8 +233,21 @@ void options_describe(const struct options *o, char *buf, unsigned size)
     size_t n = 0;
     for (size_t i = 0; i < N_OPTIONS && n < size; i++) {
         const struct option_def *d = &option_defs[i];
-        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", i ? " " : "", d->key,
-                                  choice_name(d->choices,
-                                              *field((struct options *)o, d)));
+        int value = *field((struct options *)o, d);
+        if (!d->is_list) {
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", i ? " " : "", d->key,
+                                      choice_name(d->choices, value));
+            continue;
+        }
+        if (!value)             /* an empty list is the default: leave it out */
+            continue;
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", i ? " " : "", d->key);
+        const char *sep = "";
+        for (const struct choice *c = d->choices; c->name && n < size; c++) {
+            if (value & c->value) {
+                n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", sep, c->name);
+                sep = ",";
+            }
+        }
     }
 }

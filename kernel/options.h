@@ -19,9 +19,34 @@ enum onfail {
     ONFAIL_EXIT,                /* print the reason and write a code to QEMU's isa-debug-exit */
 };
 
+enum iface_choice {
+    IFACE_AUTO,                 /* rm, then pm32, then pm16, as the BIOS offers them */
+    IFACE_RM,
+    IFACE_PM32,
+    IFACE_PM16,
+};
+
+enum switch_value {
+    SWITCH_OFF,
+    SWITCH_ON,
+};
+
+/* inject= bits: the named step fails as if the BIOS had failed it. */
+enum inject_bits {
+    INJECT_RM_CONNECT = 1 << 0,
+    INJECT_RM_OFF = 1 << 1,
+    INJECT_PM32_CONNECT = 1 << 2,
+    INJECT_PM32_OFF = 1 << 3,
+    INJECT_PM16_CONNECT = 1 << 4,
+    INJECT_PM16_OFF = 1 << 5,
+};
+
 struct options {
     enum action action;
     enum onfail onfail;
+    enum iface_choice interface;
+    int inject;                 /* enum inject_bits, or-ed */
+    enum switch_value irq;      /* BIOS calls with interrupts enabled */
 };
 
 void options_defaults(struct options *o);

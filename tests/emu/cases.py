@@ -11,6 +11,26 @@ INSTALL_CHECK = r"^apmoff: rm: 5300h installation check"
 APM_FOUND = r"^apmoff: APM 1\.2 BIOS, signature PM"
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)"
 
+
+def off_via(iface):
+    return r"^apmoff: powering off via %s \(APM 1\.2\)$" % iface
+
+
+# Each forced interface on each emulator and BIOS: both BIOSes offer all three.
+FORCED = []
+
+for iface in ("rm", "pm32", "pm16"):
+    for name, emulator, bios, machine, medium, timeout in (
+            ("qemu-pc", "qemu", "seabios", "pc", "kernel", 20),
+            ("qemu-q35", "qemu", "seabios", "q35", "kernel", 20),
+            ("bochs-rombios", "bochs", "bochs", "-", "iso", 60),
+            ("bochs-seabios", "bochs", "seabios", "-", "iso", 60)):
+        FORCED.append(Case("%s-%s" % (name, iface), emulator, bios, machine, medium,
+                           "interface=" + iface, "poweroff", timeout,
+                           serial=[r"^apmoff: %s: connected, APM 1\.2 connection" % iface],
+                           serial_absent=[r"powering off via (?!%s)" % iface],
+                           last_line=off_via(iface)))
+
 CASES = [
     # --- walking skeleton: real-mode power-off --------------------------------
     Case("qemu-pc-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 30,
@@ -43,4 +63,28 @@ CASES = [
          serial=[r"^apmoff: warning: unknown option 'colour'.*options: action",
                  r"^apmoff: warning: action=explode is not valid \(choices: off, survey\); "
                  r"using action=off", OFF_RM]),
+]
+
+CASES += FORCED
+
+CASES += [
+    # --- the fallback chain, proven with injected failures ---------------------
+    Case("qemu-pc-fallback-pm32", "qemu", "seabios", "pc", "kernel", "inject=rm-off",
+         "poweroff", 20,
+         serial=[r"^apmoff: power-off via rm failed: failure injected",
+                 r"^apmoff: falling back to pm32"], last_line=off_via("pm32")),
+    Case("qemu-pc-fallback-pm16", "qemu", "seabios", "pc", "kernel",
+         "inject=rm-off,pm32-off", "poweroff", 20,
+         serial=[r"^apmoff: power-off via pm32 failed: failure injected",
+                 r"^apmoff: falling back to pm16"], last_line=off_via("pm16")),
+    Case("bochs-rombios-fallback-pm16", "bochs", "bochs", "-", "iso",
+         "inject=rm-connect,pm32-off", "poweroff", 60,
+         serial=[r"^apmoff: power-off via rm failed: connect failure injected",
+                 r"^apmoff: falling back to pm16"], last_line=off_via("pm16")),
+    # Everything fails: QEMU exits through isa-debug-exit with (1 << 1) | 1.
+    Case("qemu-pc-all-fail-exit", "qemu", "seabios", "pc", "kernel",
+         "inject=rm-off,pm32-off,pm16-off onfail=exit", "exit:3", 20,
+         last_line=r"^apmoff: halted: power-off failed via rm, pm32 and pm16; exit code 1"),
+    Case("qemu-pc-irq-on", "qemu", "seabios", "pc", "kernel", "irq=on interface=pm32",
+         "poweroff", 20, last_line=off_via("pm32")),
 ]

@@ -1,0 +1,78 @@
+; The far call into the APM BIOS's 32-bit protected-mode interface.
+;
+; void apm_pm32_far_call(struct biosregs *regs)
+;   Contract: 32-bit protected mode, CPL 0, flat kernel segments, interrupts off and
+;   the PICs masked by the caller (apm/port_pm.c). The descriptors SEL_APM_CODE32,
+;   SEL_APM_CODE16 and SEL_APM_DATA are set up, and apm_pm32_target holds
+;   entry:SEL_APM_CODE32.
+;   In: EAX-EDI, EBP and EFLAGS from *regs (EFLAGS carries the pre-set CF and the
+;   caller's choice of IF). DS, ES, FS and GS are loaded with the null selector, as
+;   Linux does: the BIOS must use the selectors it was given, and a null selector
+;   makes a BIOS that touches ours fault visibly instead of scribbling.
+;   Out: *regs holds the registers and EFLAGS the BIOS returned. SS:ESP is our own
+;   stack throughout; the segment fields of *regs are left as they were.
+;   Clobbers: nothing the C calling convention keeps.
+
+%include "asm-offsets.inc"
+
+global apm_pm32_far_call
+global apm_pm32_target
+
+section .text
+apm_pm32_far_call:
+        push    ebp
+        push    ebx
+        push    esi
+        push    edi
+        mov     ebp, [esp + 20]         ; regs
+        push    ebp                     ; kept for the way back
+        push    dword [ebp + BR_EFLAGS]
+
+        mov     eax, [ebp + BR_EAX]
+        mov     ebx, [ebp + BR_EBX]
+        mov     ecx, [ebp + BR_ECX]
+        mov     edx, [ebp + BR_EDX]
+        mov     esi, [ebp + BR_ESI]
+        mov     edi, [ebp + BR_EDI]
+        mov     ebp, [ebp + BR_EBP]
+        push    dword 0
+        pop     ds
+        push    dword 0
+        pop     es
+        push    dword 0
+        pop     fs
+        push    dword 0
+        pop     gs
+        popfd
+        call    far [cs:apm_pm32_target]
+        pushfd
+        cli
+
+        push    eax
+        mov     ax, SEL_DATA32
+        mov     ds, ax
+        mov     es, ax
+        mov     fs, ax
+        mov     gs, ax
+        pop     eax
+        xchg    ebp, [esp + 4]          ; EBP = regs; the BIOS's EBP goes on the stack
+        mov     [ebp + BR_EAX], eax
+        mov     [ebp + BR_EBX], ebx
+        mov     [ebp + BR_ECX], ecx
+        mov     [ebp + BR_EDX], edx
+        mov     [ebp + BR_ESI], esi
+        mov     [ebp + BR_EDI], edi
+        pop     dword [ebp + BR_EFLAGS]
+        pop     dword [ebp + BR_EBP]
+
+        pop     edi
+        pop     esi
+        pop     ebx
+        pop     ebp
+        ret
+
+section .data
+        align   4
+apm_pm32_target:                        ; far pointer m16:32: offset, then selector
+        dd      0
+        dw      SEL_APM_CODE32

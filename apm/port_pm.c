@@ -1,0 +1,112 @@
+/* The APM protected-mode ports: descriptors for the segments the connect returned,
+ * and the far calls.
+ *
+ * The 32-bit interface wants three consecutive descriptors, 32-bit code, 16-bit code,
+ * data, because the BIOS derives the others from its CS (SeaBIOS sets GS = CS + 16);
+ * the 16-bit interface wants 16-bit code then data. Both get 64 KiB limits whatever
+ * the BIOS claimed (apm.c explains), and GDT entry 40h stays a data segment at 400h
+ * for BIOSes that load it expecting the BIOS data area. */
+#include "ports.h"
+#include "../kernel/console.h"
+#include "../kernel/descriptors.h"
+#include "../kernel/pic.h"
+#include "../realmode/trampoline.h"
+
+extern struct {
+    uint32_t offset;
+    uint16_t selector;
+} __attribute__((packed)) apm_pm32_target;
+void apm_pm32_far_call(struct biosregs *regs);
+
+static uint16_t pm16_entry;
+
+static void say_pic_masked_once(void)
+{
+    static bool said;
+    if (!said)
+        say("note: IRQs are masked at the PICs during protected-mode BIOS calls");
+    said = true;
+}
+
+static bool pm32_setup(const struct apm_port *port, const struct apm_pm_info *pm,
+                       const char **why)
+{
+    (void)port;
+    if (pm->entry + 4 > pm->code32_len) {
+        *why = "the 32-bit entry point lies outside its code segment";
+        return false;
+    }
+    gdt_set(SEL_APM_CODE32, (uint32_t)pm->code32_seg * 16, pm->code32_len - 1, SEG_CODE32);
+    gdt_set(SEL_APM_CODE16, (uint32_t)pm->code16_seg * 16, pm->code16_len - 1, SEG_CODE16);
+    gdt_set(SEL_APM_DATA, (uint32_t)pm->data_seg * 16, pm->data_len - 1, SEG_DATA32);
+    apm_pm32_target.offset = pm->entry;
+    apm_pm32_target.selector = SEL_APM_CODE32;
+    say("pm32: descriptors %02Xh code32 base %05Xh, %02Xh code16 base %05Xh, %02Xh data "
+        "base %05Xh, 64 KiB each; entry %02Xh:%08Xh", SEL_APM_CODE32,
+        (unsigned)pm->code32_seg * 16, SEL_APM_CODE16, (unsigned)pm->code16_seg * 16,
+        SEL_APM_DATA, (unsigned)pm->data_seg * 16, SEL_APM_CODE32, (unsigned)pm->entry);
+    return true;
+}
+
+static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm,
+                       const char **why)
+{
+    (void)port;
+    if (pm->entry + 4 > pm->code16_len) {
+        *why = "the 16-bit entry point lies outside its code segment";
+        return false;
+    }
+    if (!tramp_installed()) {
+        *why = "the trampoline (our 16-bit caller) is not installed";
+        return false;
+    }
+    gdt_set(SEL_APM_CODE16, (uint32_t)pm->code16_seg * 16, pm->code16_len - 1, SEG_CODE16);
+    gdt_set(SEL_APM_DATA, (uint32_t)pm->data_seg * 16, pm->data_len - 1, SEG_DATA16);
+    pm16_entry = (uint16_t)pm->entry;
+    say("pm16: descriptors %02Xh code16 base %05Xh, %02Xh data base %05Xh, 64 KiB each; "
+        "entry %02Xh:%04Xh", SEL_APM_CODE16, (unsigned)pm->code16_seg * 16, SEL_APM_DATA,
+        (unsigned)pm->data_seg * 16, SEL_APM_CODE16, pm16_entry);
+    return true;
+}
+
+static bool pm32_call(const struct apm_port *port, struct biosregs *regs, const char **why)
+{
+    struct pic_masks masks;
+
+    (void)port;
+    (void)why;
+    say_pic_masked_once();
+    regs->eflags = apm_ports_eflags(regs->eflags);
+    pic_mask_all(&masks);
+    apm_pm32_far_call(regs);
+    pic_restore(&masks);
+    return true;
+}
+
+static bool pm16_call(const struct apm_port *port, struct biosregs *regs, const char **why)
+{
+    struct pic_masks masks;
+
+    (void)port;
+    (void)why;
+    say_pic_masked_once();
+    regs->eflags = apm_ports_eflags(regs->eflags);
+    /* Selectors, not real-mode segments, in protected mode: null ones. */
+    regs->ds = regs->es = regs->fs = regs->gs = 0;
+    pic_mask_all(&masks);
+    tramp_call(TRAMP_MODE_FARCALL16, SEL_APM_CODE16, pm16_entry, regs);
+    pic_restore(&masks);
+    return true;
+}
+
+const struct apm_port apm_port_pm32 = {
+    .name = "pm32",
+    .call = pm32_call,
+    .setup = pm32_setup,
+};
+
+const struct apm_port apm_port_pm16 = {
+    .name = "pm16",
+    .call = pm16_call,
+    .setup = pm16_setup,
+};
