@@ -82,6 +82,8 @@ test: deps
 	@$(PYTHON) tests/run_all.py
 
 include tests/unit/unit.mk
+-include iso/floppy.mk
+-include tests/bench/bench.mk
 
 clean:
 	rm -rf $(BUILD)
