@@ -28,7 +28,8 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
-	realmode/rmswitch.o realmode/trampoline_blob.o
+	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
+	realmode/v86enter.o realmode/v86test.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/port_rm.o apm/port_pm.o \
 	apm/pm32call.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS))
@@ -57,7 +58,7 @@ $(BUILD)/%.o: %.asm $(ASM_OFFSETS)
 
 # Offsets and selectors for the assembly, generated from the C headers.
 $(ASM_OFFSETS): kernel/asm-offsets.c kernel/descriptors.h realmode/biosregs.h \
-		realmode/trampoline.h
+		realmode/trampoline.h realmode/v86.h
 	@mkdir -p $(BUILD)
 	$(CC) $(KERNEL_CFLAGS) -S $< -o $(BUILD)/asm-offsets.s
 	sed -n 's/^->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\).*/\1 equ \2/p' \

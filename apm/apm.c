@@ -383,8 +383,8 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     r.bx = APM_DEVICE_ALL;
     r.cx = APM_STATE_OFF;
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
-    say("powering off via %s (APM %X.%X)%s", name, s->conn_version >> 8,
-        s->conn_version & 0xFF,
+    say("powering off via %s (APM %X.%X)%s%s", name, s->conn_version >> 8,
+        s->conn_version & 0xFF, s->port->tag ? s->port->tag : "",
         s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF) ? " [injected failure]" : "");
 
     int res;

@@ -37,6 +37,7 @@ struct apm_port {
     /* Protected-mode ports only: prepare the descriptors for a fresh connection. */
     bool (*setup)(const struct apm_port *port, const struct apm_pm_info *pm,
                   const char **why);
+    const char *tag;            /* appended to the "powering off via" line, e.g. " (v86)" */
     void *ctx;
 };
 

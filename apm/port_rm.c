@@ -22,7 +22,12 @@ static bool rm_call(const struct apm_port *port, struct biosregs *regs, const ch
     return bios_int(APM_INT, regs, regs, why);
 }
 
-const struct apm_port apm_port_rm = {
+struct apm_port apm_port_rm = {
     .name = "rm",
     .call = rm_call,
 };
+
+void apm_port_rm_tag_v86(void)
+{
+    apm_port_rm.tag = " (v86)";
+}

@@ -13,10 +13,12 @@
 
 #include "apm.h"
 
-extern const struct apm_port apm_port_rm;
+extern struct apm_port apm_port_rm;       /* its tag says which path it takes */
 extern const struct apm_port apm_port_pm32;
 extern const struct apm_port apm_port_pm16;
 
+/* bioscall=v86: the rm port's power-off line says so. */
+void apm_port_rm_tag_v86(void);
 /* irq=on: make BIOS calls with IF set (Linux and OpenBSD do for some machines). */
 void apm_ports_allow_interrupts(bool on);
 /* The EFLAGS a BIOS call starts with: CF pre-set, IF as configured. */

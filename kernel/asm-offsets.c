@@ -7,6 +7,7 @@
 #include "../kernel/descriptors.h"
 #include "../realmode/biosregs.h"
 #include "../realmode/trampoline.h"
+#include "../realmode/v86.h"
 
 #define DEFINE(sym, val) __asm__ volatile("\n->" #sym " %c0" : : "i"(val))
 #define OFFSET(sym, type, member) DEFINE(sym, offsetof(type, member))
@@ -47,4 +48,21 @@ void asm_offsets(void)
     OFFSET(TH_A20_STATUS, struct tramp_header, a20_status);
     DEFINE(TRAMP_MODE_FARCALL16, TRAMP_MODE_FARCALL16);
     DEFINE(TRAMP_A20_WAS_OFF, TRAMP_A20_WAS_OFF);
+
+    OFFSET(V86C_EAX, struct v86_context, eax);
+    OFFSET(V86C_EBX, struct v86_context, ebx);
+    OFFSET(V86C_ECX, struct v86_context, ecx);
+    OFFSET(V86C_EDX, struct v86_context, edx);
+    OFFSET(V86C_ESI, struct v86_context, esi);
+    OFFSET(V86C_EDI, struct v86_context, edi);
+    OFFSET(V86C_EBP, struct v86_context, ebp);
+    OFFSET(V86C_EIP, struct v86_context, eip);
+    OFFSET(V86C_CS, struct v86_context, cs);
+    OFFSET(V86C_EFLAGS, struct v86_context, eflags);
+    OFFSET(V86C_ESP, struct v86_context, esp);
+    OFFSET(V86C_SS, struct v86_context, ss);
+    OFFSET(V86C_ES, struct v86_context, es);
+    OFFSET(V86C_DS, struct v86_context, ds);
+    OFFSET(V86C_FS, struct v86_context, fs);
+    OFFSET(V86C_GS, struct v86_context, gs);
 }

@@ -12,6 +12,7 @@
 #include "../apm/poweroff.h"
 #include "../apm/ports.h"
 #include "../realmode/bios.h"
+#include "../realmode/v86test.h"
 
 #define APMOFF_VERSION "0.1"
 
@@ -46,8 +47,16 @@ void kmain(uint32_t magic, uint32_t info)
     options_describe(&opts, text, sizeof(text));
     say("options: %s", text);
 
-    if (!bios_init(&bi, BIOS_PATH_TRAMPOLINE, text, sizeof(text)))
+    enum bios_path path =
+        opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
+    if (!bios_init(&bi, path, text, sizeof(text)))
         halt(HALT_NO_BIOS, text);
+    if (path == BIOS_PATH_V86)
+        apm_port_rm_tag_v86();
+    if (opts.v86test != V86TEST_OFF) {
+        int failed = v86_selftest(opts.v86test);
+        say("v86test: %s", failed ? "FAILED" : "passed");
+    }
 
     static const struct apm_ports ports = { .iface = {
         [APM_IFACE_RM] = &apm_port_rm,

@@ -58,12 +58,28 @@ static const struct choice switch_choices[] = {
     { 0, 0 },
 };
 
+static const struct choice bioscall_choices[] = {
+    { "trampoline", BIOSCALL_TRAMPOLINE },
+    { "v86", BIOSCALL_V86 },
+    { 0, 0 },
+};
+
+static const struct choice v86test_choices[] = {
+    { "off", V86TEST_OFF },
+    { "movcr0", V86TEST_MOVCR0 },
+    { "hlt", V86TEST_HLT },
+    { "compare", V86TEST_COMPARE },
+    { 0, 0 },
+};
+
 static const struct option_def option_defs[] = {
     { "action", offsetof(struct options, action), action_choices, 0 },
     { "interface", offsetof(struct options, interface), interface_choices, 0 },
     { "inject", offsetof(struct options, inject), inject_choices, 1 },
     { "onfail", offsetof(struct options, onfail), onfail_choices, 0 },
     { "irq", offsetof(struct options, irq), switch_choices, 0 },
+    { "bioscall", offsetof(struct options, bioscall), bioscall_choices, 0 },
+    { "v86test", offsetof(struct options, v86test), v86test_choices, 0 },
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
@@ -75,6 +91,8 @@ void options_defaults(struct options *o)
     o->interface = IFACE_AUTO;
     o->inject = 0;
     o->irq = SWITCH_OFF;
+    o->bioscall = BIOSCALL_TRAMPOLINE;
+    o->v86test = V86TEST_OFF;
 }
 
 static int *field(struct options *o, const struct option_def *d)

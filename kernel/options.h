@@ -41,12 +41,27 @@ enum inject_bits {
     INJECT_PM16_OFF = 1 << 5,
 };
 
+enum bioscall {
+    BIOSCALL_TRAMPOLINE,        /* leave protected mode for each BIOS call */
+    BIOSCALL_V86,               /* run the BIOS under the v86 monitor */
+};
+
+/* v86test=: test support, runs a real-mode stub under the monitor before the action. */
+enum v86test {
+    V86TEST_OFF,
+    V86TEST_MOVCR0,             /* a stub writing CR0: must be stopped and named */
+    V86TEST_HLT,                /* CLI; HLT: must be stopped and named */
+    V86TEST_COMPARE,            /* INT 15h 5300h, 12h, 11h through both paths */
+};
+
 struct options {
     enum action action;
     enum onfail onfail;
     enum iface_choice interface;
     int inject;                 /* enum inject_bits, or-ed */
     enum switch_value irq;      /* BIOS calls with interrupts enabled */
+    enum bioscall bioscall;
+    enum v86test v86test;
 };
 
 void options_defaults(struct options *o);

@@ -1,6 +1,7 @@
 /* bios_int() and the check that there is a BIOS to call: see bios.h. */
 #include "bios.h"
 #include "trampoline.h"
+#include "v86.h"
 #include "../kernel/bootinfo.h"
 #include "../kernel/console.h"
 #include "../kernel/format.h"
@@ -43,6 +44,8 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
         return false;
     }
     path = p;
+    if (path == BIOS_PATH_V86)
+        v86_init();
     return true;
 }
 
@@ -54,12 +57,24 @@ enum bios_path bios_path(void)
 bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
               const char **why)
 {
+    return bios_int_via(path, vector, in, out, why);
+}
+
+bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
+                  struct biosregs *out, const char **why)
+{
     uint32_t target = IVT_ENTRY(vector);
     struct biosregs regs = *in;
 
     if (!tramp_installed()) {
         *why = "the real-mode trampoline is not installed";
         return false;
+    }
+    if (p == BIOS_PATH_V86) {
+        if (!v86_int(vector, &regs, why))
+            return false;
+        *out = regs;
+        return true;
     }
     tramp_call(TRAMP_MODE_INT, (uint16_t)(target >> 16), (uint16_t)target, &regs);
     if (tramp_a20_was_off())

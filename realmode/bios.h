@@ -31,4 +31,8 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 
 enum bios_path bios_path(void);
 
+/* bios_int() through a given path, whatever was chosen (for comparing the two). */
+bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
+                  struct biosregs *out, const char **why);
+
 #endif

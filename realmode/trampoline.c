@@ -20,6 +20,7 @@ extern char tramp_return[];
 
 static struct tramp_header *header;
 static uint32_t base;
+static uint32_t scratch_off;
 
 static uint32_t pick_base(const struct bootinfo *bi)
 {
@@ -58,6 +59,7 @@ bool tramp_install(const struct bootinfo *bi)
         return false;
     }
     memcpy((void *)(uintptr_t)base, trampoline_blob, blob_size);
+    scratch_off = (blob_size + 15) & ~15u;
     header = (struct tramp_header *)(uintptr_t)base;
 
     struct {
@@ -96,6 +98,16 @@ uint32_t tramp_base(void)
 uint32_t tramp_size(void)
 {
     return TRAMP_REGION;
+}
+
+uint16_t tramp_scratch(void)
+{
+    return (uint16_t)scratch_off;
+}
+
+uint16_t tramp_stack_top(void)
+{
+    return header->regs_off;
 }
 
 void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,

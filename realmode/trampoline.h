@@ -45,6 +45,11 @@ bool tramp_install(const struct bootinfo *bi);
 bool tramp_installed(void);
 uint32_t tramp_base(void);
 uint32_t tramp_size(void);
+/* Offset in the trampoline of TRAMP_SCRATCH_SIZE free bytes right after its code
+ * (the v86 monitor puts its tiny real-mode stubs there), and of the top of its stack. */
+#define TRAMP_SCRATCH_SIZE 64
+uint16_t tramp_scratch(void);
+uint16_t tramp_stack_top(void);
 
 /* One trip through the trampoline; regs is in and out. */
 void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,

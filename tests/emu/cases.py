@@ -67,6 +67,50 @@ CASES = [
 
 CASES += FORCED
 
+# --- the v86 monitor (bioscall=v86) ------------------------------------------------
+OFF_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
+V86_CMP = [r"^apmoff: v86test: PASS INT 15h AX=5300h", r"^apmoff: v86test: PASS INT 12h",
+           r"^apmoff: v86test: PASS INT 11h"]
+CASES += [
+    Case("qemu-pc-v86", "qemu", "seabios", "pc", "kernel", "bioscall=v86", "poweroff", 20,
+         serial=[r"^apmoff: v86 monitor ready", OFF_V86]),
+    Case("qemu-q35-v86", "qemu", "seabios", "q35", "kernel", "bioscall=v86", "poweroff", 20,
+         serial=[r"^apmoff: v86 monitor ready", OFF_V86]),
+    Case("bochs-rombios-v86", "bochs", "bochs", "-", "iso", "bioscall=v86", "poweroff", 60,
+         serial=[r"^apmoff: v86 monitor ready", OFF_V86]),
+    Case("bochs-seabios-v86", "bochs", "seabios", "-", "iso", "bioscall=v86", "poweroff", 60,
+         serial=[r"^apmoff: v86 monitor ready", OFF_V86]),
+    # A privileged instruction is caught, named with its CS:IP, and the run goes on.
+    Case("qemu-pc-v86-movcr0", "qemu", "seabios", "pc", "kernel",
+         "bioscall=v86 v86test=movcr0", "poweroff", 20,
+         serial=[r"^apmoff: v86: BIOS executed MOV CR0, r32 at [0-9A-F]{4}:[0-9A-F]{4}$",
+                 r"^apmoff: v86test: PASS", OFF_V86],
+         serial_absent=[r"v86test: FAIL"]),
+    Case("qemu-pc-v86-hlt", "qemu", "seabios", "pc", "kernel", "bioscall=v86 v86test=hlt",
+         "poweroff", 20,
+         serial=[r"^apmoff: v86: BIOS executed HLT with interrupts disabled at "
+                 r"[0-9A-F]{4}:[0-9A-F]{4}$", r"^apmoff: v86test: PASS", OFF_V86],
+         serial_absent=[r"v86test: FAIL"]),
+    Case("bochs-rombios-v86-movcr0", "bochs", "bochs", "-", "iso",
+         "bioscall=v86 v86test=movcr0", "poweroff", 60,
+         serial=[r"^apmoff: v86: BIOS executed MOV CR0, r32 at", r"^apmoff: v86test: PASS"],
+         serial_absent=[r"v86test: FAIL"]),
+    # Both paths return the same registers for the same harmless calls.
+    Case("qemu-pc-v86-compare", "qemu", "seabios", "pc", "kernel",
+         "v86test=compare action=survey", "halt", 20, serial=V86_CMP,
+         serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
+    Case("bochs-rombios-v86-compare", "bochs", "bochs", "-", "iso",
+         "v86test=compare action=survey", "halt", 60, serial=V86_CMP,
+         serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
+    Case("bochs-seabios-v86-compare", "bochs", "seabios", "-", "iso",
+         "v86test=compare action=survey", "halt", 60, serial=V86_CMP,
+         serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
+    # v86 then the fallback chain: rm (v86) injected to fail, pm32 powers off.
+    Case("qemu-pc-v86-fallback-pm32", "qemu", "seabios", "pc", "kernel",
+         "bioscall=v86 inject=rm-off", "poweroff", 20,
+         serial=[r"^apmoff: falling back to pm32"], last_line=off_via("pm32")),
+]
+
 CASES += [
     # --- the fallback chain, proven with injected failures ---------------------
     Case("qemu-pc-fallback-pm32", "qemu", "seabios", "pc", "kernel", "inject=rm-off",

@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -83,7 +84,7 @@ class SerialWatch:
     def text(self):
         try:
             with open(self.path, "rb") as f:
-                return f.read().decode("latin-1")
+                return f.read().decode("latin-1").replace("\r\n", "\n")
         except FileNotFoundError:
             return ""
 
@@ -126,9 +127,17 @@ menuentry "apmoff (test variant)" {{
 """
 
 
+_variant_lock = threading.Lock()     # two cases may want the same variant at once
+
+
 def variant_iso(options):
     """An ISO whose only menu entry boots with these options (for Bochs, which
     cannot pass a command line any other way). Cached by option string."""
+    with _variant_lock:
+        return _build_variant(options)
+
+
+def _build_variant(options):
     slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
     out = os.path.join(BUILD, "variants", slug + ".iso")
     if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(ELF):

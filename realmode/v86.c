@@ -1,0 +1,363 @@
+/* The virtual-8086 monitor: see v86.h.
+ *
+ * A call runs like this: the registers and an IRET frame go to v86_enter(); the
+ * BIOS runs at CPL 3 in v86 mode; each sensitive instruction raises #GP, which
+ * kernel/isr.asm hands to v86_trap() on the TSS stack; we emulate the instruction and
+ * resume, until the BIOS returns to our exit stub, a HLT whose address we know. Then
+ * v86_trap() copies the registers out and v86_leave() returns from v86_enter(). */
+#include "v86.h"
+#include "trampoline.h"
+#include "../kernel/console.h"
+#include "../kernel/descriptors.h"
+#include "../kernel/exceptions.h"
+#include "../kernel/format.h"
+#include "../kernel/io.h"
+#include "../kernel/pic.h"
+#include "../kernel/string.h"
+
+#define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
+#define HLT_WAIT_LIMIT  200000          /* HLTs with IF set before we call it a hang */
+#define VECTOR_GP       13
+
+/* Flags a real-mode program may change with POPF/IRET: the arithmetic ones and DF.
+ * IF goes to the virtual flag; TF, IOPL, NT stay ours. */
+#define FLAGS_PROGRAM   0x0CD5u
+
+struct tss {
+    uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2;
+    uint32_t cr3, eip, eflags, eax, ecx, edx, ebx, esp, ebp, esi, edi;
+    uint32_t es, cs, ss, ds, fs, gs, ldt;
+    uint16_t trap, iomap_base;
+    uint8_t iomap[IO_BITMAP_BYTES + 1];  /* all zero: every port allowed; last byte FFh */
+} __attribute__((packed));
+
+void v86_enter(const struct v86_context *c);
+void v86_leave(void) __attribute__((noreturn));
+
+static struct tss tss __attribute__((aligned(16)));
+static uint8_t monitor_stack[4096] __attribute__((aligned(16)));
+
+static bool ready;
+
+static struct {
+    bool active;
+    bool virtual_if;
+    bool failed;
+    unsigned hlt_waits;
+    uint16_t exit_cs, exit_ip;
+    struct biosregs *regs;
+    char why[112];
+} call;
+
+/* --- v86 memory ----------------------------------------------------------------- */
+
+static uint8_t *linear(uint32_t seg, uint32_t off)
+{
+    return (uint8_t *)(uintptr_t)((seg & 0xFFFF) * 16 + (off & 0xFFFF));
+}
+
+static void push16(struct exception_frame *f, uint16_t v)
+{
+    f->esp = (f->esp & 0xFFFF0000u) | ((f->esp - 2) & 0xFFFF);
+    uint8_t *p = linear(f->ss, f->esp);
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t pop16(struct exception_frame *f)
+{
+    const uint8_t *p = linear(f->ss, f->esp);
+    f->esp = (f->esp & 0xFFFF0000u) | ((f->esp + 2) & 0xFFFF);
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t pop32(struct exception_frame *f)
+{
+    uint32_t lo = pop16(f);
+    return lo | (uint32_t)pop16(f) << 16;
+}
+
+/* The flags as the real-mode program should see them. */
+static uint32_t visible_flags(const struct exception_frame *f)
+{
+    return (f->eflags & FLAGS_PROGRAM) | X86_EFLAGS_BIT1 |
+           (call.virtual_if ? X86_EFLAGS_IF : 0);
+}
+
+static void load_flags(struct exception_frame *f, uint32_t flags)
+{
+    f->eflags = (f->eflags & ~FLAGS_PROGRAM) | (flags & FLAGS_PROGRAM);
+    call.virtual_if = flags & X86_EFLAGS_IF;
+}
+
+static void reflect_interrupt(struct exception_frame *f, uint8_t vector, uint16_t next_ip)
+{
+    push16(f, (uint16_t)visible_flags(f));
+    push16(f, (uint16_t)f->cs);
+    push16(f, next_ip);
+    call.virtual_if = false;            /* as INT does: IF and TF cleared */
+    uint32_t target = peek32(vector * 4u);
+    f->cs = target >> 16;
+    f->eip = target & 0xFFFF;
+}
+
+/* --- ending a call ---------------------------------------------------------------- */
+
+static void __attribute__((noreturn)) finish(const struct exception_frame *f)
+{
+    struct biosregs *r = call.regs;
+    r->eax = f->eax;
+    r->ebx = f->ebx;
+    r->ecx = f->ecx;
+    r->edx = f->edx;
+    r->esi = f->esi;
+    r->edi = f->edi;
+    r->ebp = f->ebp;
+    r->ds = (uint16_t)f->v86_ds;
+    r->es = (uint16_t)f->v86_es;
+    r->fs = (uint16_t)f->v86_fs;
+    r->gs = (uint16_t)f->v86_gs;
+    r->eflags = visible_flags(f);
+    call.active = false;
+    v86_leave();
+}
+
+static void __attribute__((noreturn)) stop(const struct exception_frame *f,
+                                           const char *what)
+{
+    fmt_snprintf(call.why, sizeof(call.why), "v86: BIOS executed %s at %04X:%04X", what,
+                 (unsigned)f->cs & 0xFFFF, (unsigned)f->eip & 0xFFFF);
+    say("%s", call.why);
+    call.failed = true;
+    finish(f);
+}
+
+/* --- decoding the instruction that trapped ---------------------------------------- */
+
+static const char *privileged_0f(const uint8_t *op, char *buf, unsigned size)
+{
+    static const char *const group7[8] = {
+        "SGDT", "SIDT", "LGDT", "LIDT", "SMSW", 0, "LMSW", "INVLPG",
+    };
+    static const char *const group6[8] = {
+        "SLDT", "STR", "LLDT", "LTR", "VERR", "VERW", 0, 0,
+    };
+    unsigned reg = (op[1] >> 3) & 7;
+
+    switch (op[0]) {
+    case 0x00: return group6[reg] ? group6[reg] : "a group-6 system instruction";
+    case 0x01: return group7[reg] ? group7[reg] : "a group-7 system instruction";
+    case 0x06: return "CLTS";
+    case 0x08: return "INVD";
+    case 0x09: return "WBINVD";
+    case 0x20: fmt_snprintf(buf, size, "MOV r32, CR%u", reg); return buf;
+    case 0x22: fmt_snprintf(buf, size, "MOV CR%u, r32", reg); return buf;
+    case 0x21: fmt_snprintf(buf, size, "MOV r32, DR%u", reg); return buf;
+    case 0x23: fmt_snprintf(buf, size, "MOV DR%u, r32", reg); return buf;
+    case 0x30: return "WRMSR";
+    case 0x32: return "RDMSR";
+    default: return 0;
+    }
+}
+
+static void describe_bytes(const uint8_t *p, char *buf, unsigned size, const char *what)
+{
+    fmt_snprintf(buf, size, "%s (bytes %02X %02X %02X %02X)", what, p[0], p[1], p[2], p[3]);
+}
+
+/* #GP in v86 mode: emulate the sensitive instruction, or stop the call. */
+static void emulate(struct exception_frame *f)
+{
+    const uint8_t *start = linear(f->cs, f->eip);
+    const uint8_t *p = start;
+    bool opsize32 = false;
+    char text[64];
+
+    for (int i = 0; i < 4; i++, p++) {      /* prefixes */
+        if (*p == 0x66)
+            opsize32 = true;
+        else if (!(*p == 0x67 || *p == 0xF0 || *p == 0xF2 || *p == 0xF3 || *p == 0x26 ||
+                   *p == 0x2E || *p == 0x36 || *p == 0x3E || *p == 0x64 || *p == 0x65))
+            break;
+    }
+    uint16_t next = (uint16_t)(f->eip + (uint32_t)(p - start) + 1);
+
+    switch (p[0]) {
+    case 0xCD:                                  /* INT n */
+        reflect_interrupt(f, p[1], (uint16_t)(next + 1));
+        return;
+    case 0xCC:                                  /* INT 3 */
+        reflect_interrupt(f, 3, next);
+        return;
+    case 0xCE:                                  /* INTO */
+        if (f->eflags & 0x800)
+            reflect_interrupt(f, 4, next);
+        else
+            f->eip = next;
+        return;
+    case 0xCF:                                  /* IRET */
+        if (opsize32) {
+            f->eip = pop32(f) & 0xFFFF;
+            f->cs = pop32(f) & 0xFFFF;
+            load_flags(f, pop32(f));
+        } else {
+            f->eip = pop16(f);
+            f->cs = pop16(f);
+            load_flags(f, pop16(f));
+        }
+        return;
+    case 0x9C:                                  /* PUSHF */
+        if (opsize32)
+            push16(f, 0);                       /* high half of EFLAGS as real mode sees it */
+        push16(f, (uint16_t)visible_flags(f));
+        f->eip = next;
+        return;
+    case 0x9D:                                  /* POPF */
+        load_flags(f, opsize32 ? pop32(f) : pop16(f));
+        f->eip = next;
+        return;
+    case 0xFA:                                  /* CLI */
+        call.virtual_if = false;
+        f->eip = next;
+        return;
+    case 0xFB:                                  /* STI */
+        call.virtual_if = true;
+        f->eip = next;
+        return;
+    case 0xF4:                                  /* HLT */
+        if ((f->cs & 0xFFFF) == call.exit_cs && (f->eip & 0xFFFF) == call.exit_ip)
+            finish(f);                          /* the BIOS returned to our exit stub */
+        if (!call.virtual_if)
+            stop(f, "HLT with interrupts disabled");
+        /* Waiting for an interrupt: IRQs are masked, so let time pass and go on;
+         * a BIOS that keeps waiting is waiting for an IRQ that cannot come. */
+        if (++call.hlt_waits > HLT_WAIT_LIMIT)
+            stop(f, "HLT in a loop waiting for an IRQ (IRQs are masked)");
+        io_delay();
+        f->eip = next;
+        return;
+    case 0x0F: {
+        const char *name = privileged_0f(p + 1, text, sizeof(text));
+        if (name)
+            stop(f, name);
+        break;
+    }
+    }
+    describe_bytes(p, text, sizeof(text), "an unexpected instruction");
+    stop(f, text);
+}
+
+static bool v86_trap(struct exception_frame *f)
+{
+    char text[64];
+
+    if (!call.active)
+        return false;
+    if (f->vector == VECTOR_GP) {
+        emulate(f);
+        return true;
+    }
+    static const char *const faults[32] = {
+        [0] = "a divide error (#DE)", [1] = "a debug trap (#DB)",
+        [5] = "a BOUND range fault (#BR)", [6] = "an invalid opcode (#UD)",
+        [7] = "a coprocessor instruction with no FPU (#NM)",
+        [10] = "a task-switch fault (#TS)", [11] = "a segment-not-present fault (#NP)",
+        [12] = "a stack fault (#SS)", [14] = "a page fault (#PF)",
+        [16] = "an FPU error (#MF)", [17] = "an alignment check (#AC)",
+    };
+    const char *what = f->vector < 32 && faults[f->vector] ? faults[f->vector] : 0;
+    if (!what) {
+        fmt_snprintf(text, sizeof(text), "an instruction raising exception %u",
+                     (unsigned)f->vector);
+        what = text;
+    }
+    if (f->vector == 6) {
+        describe_bytes(linear(f->cs, f->eip), text, sizeof(text), "an invalid opcode (#UD)");
+        what = text;
+    }
+    stop(f, what);
+}
+
+/* --- calls ------------------------------------------------------------------------ */
+
+void v86_init(void)
+{
+    if (ready)
+        return;
+    ready = true;
+    memset(&tss, 0, sizeof(tss));
+    tss.ss0 = SEL_DATA32;
+    tss.esp0 = (uint32_t)(uintptr_t)(monitor_stack + sizeof(monitor_stack));
+    tss.iomap_base = (uint16_t)__builtin_offsetof(struct tss, iomap);
+    tss.iomap[IO_BITMAP_BYTES] = 0xFF;
+    gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
+    load_task_register();
+    exceptions_set_v86_handler(v86_trap);
+    say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port; IRQs are "
+        "masked at the PICs during v86 BIOS calls", (unsigned)(uintptr_t)&tss);
+}
+
+/* Runs the BIOS at cs:ip with an IRET frame on its stack that returns to our HLT. */
+static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *regs,
+                const char **why)
+{
+    uint16_t seg = (uint16_t)(tramp_base() >> 4);
+    uint8_t *scratch = linear(seg, tramp_scratch());
+    struct v86_context c;
+    struct pic_masks masks;
+
+    v86_init();
+    scratch[0] = 0xF4;                  /* the exit stub: HLT, recognised by address */
+    call.exit_cs = seg;
+    call.exit_ip = tramp_scratch();
+    call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
+    call.failed = false;
+    call.hlt_waits = 0;
+    call.regs = regs;
+
+    c = (struct v86_context){
+        .eax = regs->eax, .ebx = regs->ebx, .ecx = regs->ecx, .edx = regs->edx,
+        .esi = regs->esi, .edi = regs->edi, .ebp = regs->ebp,
+        .eip = ip, .cs = cs, .ss = seg, .esp = tramp_stack_top(),
+        .es = regs->es, .ds = regs->ds, .fs = regs->fs, .gs = regs->gs,
+        .eflags = X86_EFLAGS_VM | X86_EFLAGS_BIT1 | (regs->eflags & FLAGS_PROGRAM),
+    };
+    /* What INT (or a far call) would have pushed: return to the exit stub. */
+    uint8_t *sp = linear(seg, c.esp);
+    uint16_t frame[3] = { call.exit_ip, seg,
+                          (uint16_t)((regs->eflags & FLAGS_PROGRAM) | X86_EFLAGS_BIT1 |
+                                     (regs->eflags & X86_EFLAGS_IF)) };
+    unsigned words = frame_is_int ? 3 : 2;
+    c.esp -= words * 2;
+    memcpy(sp - words * 2, frame, words * 2);
+
+    pic_mask_all(&masks);
+    call.active = true;
+    v86_enter(&c);
+    pic_restore(&masks);
+    if (call.failed) {
+        *why = call.why;
+        return false;
+    }
+    return true;
+}
+
+bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)
+{
+    uint32_t target = peek32(vector * 4u);
+    return run((uint16_t)(target >> 16), (uint16_t)target, true, regs, why);
+}
+
+bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                  const char **why)
+{
+    uint16_t seg = (uint16_t)(tramp_base() >> 4);
+    uint16_t at = (uint16_t)(tramp_scratch() + 16);     /* after the exit stub */
+
+    if (size > TRAMP_SCRATCH_SIZE - 16) {
+        *why = "stub too large";
+        return false;
+    }
+    memcpy(linear(seg, at), code, size);
+    return run(seg, at, false, regs, why);
+}

@@ -1,0 +1,47 @@
+/* The virtual-8086 monitor: the second way to reach the BIOS (bioscall=v86).
+ *
+ * Instead of leaving protected mode, the BIOS runs as a v86 task at IOPL 0 under our
+ * GDT and IDT. Every sensitive instruction it executes (INT, IRET, PUSHF, POPF, CLI,
+ * STI, HLT) traps to us with a #GP and is emulated against a virtual interrupt flag;
+ * INT n is reflected through the real-mode IVT. I/O goes straight to the hardware
+ * (the TSS's I/O bitmap allows every port). Privileged instructions (MOV CRn, LGDT,
+ * ...) and faults end the call with a report naming the instruction and CS:IP, and
+ * the caller gets an error instead of a hang or a reboot.
+ *
+ * IRQs are masked at the PICs for the length of a call: the PICs stay at the BIOS's
+ * vectors, which in protected mode are our exception gates. A HLT with the virtual IF
+ * set is a short wait; a BIOS that waits forever for an IRQ is stopped and reported.
+ *
+ * Why both paths: the trampoline is what every BIOS was written for, and what Linux
+ * and GRUB do; the monitor keeps protected mode (and our exception handlers) alive, so
+ * a BIOS that executes something it should not is caught and named. */
+#ifndef APMOFF_V86_H
+#define APMOFF_V86_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "biosregs.h"
+
+/* What v86_enter() (v86enter.asm) loads before its IRET into v86 mode; the
+ * assembly reads the offsets from build/asm-offsets.inc. */
+struct v86_context {
+    uint32_t eax, ebx, ecx, edx, esi, edi, ebp;
+    uint32_t eip, cs, eflags, esp, ss, es, ds, fs, gs;
+};
+
+/* Sets up the TSS and the trap handler, once; the first call does it by itself.
+ * The trampoline must be installed (its memory holds the v86 stack and stubs). */
+void v86_init(void);
+
+/* INT vector through the IVT, in v86 mode. False, with *why, when the monitor had to
+ * stop the BIOS. */
+bool v86_int(uint8_t vector, struct biosregs *regs, const char **why);
+
+/* Runs `size` bytes of real-mode code at the trampoline's scratch area as a far
+ * call target would be (test support: the code is expected to be stopped by the
+ * monitor, or to end in RETF). */
+bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                  const char **why);
+
+#endif

@@ -1,0 +1,68 @@
+/* v86test=: see v86test.h. The stubs are real-mode machine code, run by the monitor
+ * at the trampoline's scratch area; each ends in RETF, which it must never reach. */
+#include "v86test.h"
+#include "bios.h"
+#include "v86.h"
+#include "../kernel/console.h"
+
+static int expect_stopped(const char *name, const uint8_t *code, unsigned size)
+{
+    struct biosregs r;
+    const char *why = "";
+
+    initregs(&r);
+    say("v86test: running a stub that executes %s", name);
+    if (v86_run_stub(code, size, &r, &why)) {
+        say("v86test: FAIL: the stub ran to its end; the monitor did not stop %s", name);
+        return 1;
+    }
+    say("v86test: PASS: the monitor stopped %s and returned control", name);
+    return 0;
+}
+
+/* Flags both paths must agree on: CF PF AF ZF SF DF OF. */
+#define COMPARED_FLAGS 0x0CD5u
+
+static int compare(const char *name, uint8_t vector, uint16_t ax, uint16_t bx)
+{
+    struct biosregs in, tr, vm;
+    const char *why = "";
+
+    initregs(&in);
+    in.ax = ax;
+    in.bx = bx;
+    if (!bios_int_via(BIOS_PATH_TRAMPOLINE, vector, &in, &tr, &why) ||
+        !bios_int_via(BIOS_PATH_V86, vector, &in, &vm, &why)) {
+        say("v86test: FAIL: %s: %s", name, why);
+        return 1;
+    }
+    bool same = tr.eax == vm.eax && tr.ebx == vm.ebx && tr.ecx == vm.ecx &&
+                tr.edx == vm.edx && tr.esi == vm.esi && tr.edi == vm.edi &&
+                tr.ebp == vm.ebp && tr.ds == vm.ds && tr.es == vm.es &&
+                (tr.eflags & COMPARED_FLAGS) == (vm.eflags & COMPARED_FLAGS);
+    say("v86test: %s %s: trampoline AX=%04X BX=%04X CX=%04X DX=%04X flags=%03X, "
+        "v86 AX=%04X BX=%04X CX=%04X DX=%04X flags=%03X", same ? "PASS" : "FAIL", name,
+        tr.ax, tr.bx, tr.cx, tr.dx, (unsigned)(tr.eflags & COMPARED_FLAGS), vm.ax, vm.bx,
+        vm.cx, vm.dx, (unsigned)(vm.eflags & COMPARED_FLAGS));
+    return !same;
+}
+
+int v86_selftest(enum v86test which)
+{
+    static const uint8_t mov_cr0[] = { 0x0F, 0x22, 0xC0, 0xCB };    /* MOV CR0,EAX; RETF */
+    static const uint8_t cli_hlt[] = { 0xFA, 0xF4, 0xCB };          /* CLI; HLT; RETF */
+
+    switch (which) {
+    case V86TEST_MOVCR0:
+        return expect_stopped("MOV CR0, EAX", mov_cr0, sizeof(mov_cr0));
+    case V86TEST_HLT:
+        return expect_stopped("CLI; HLT", cli_hlt, sizeof(cli_hlt));
+    case V86TEST_COMPARE:
+        return compare("INT 15h AX=5300h (APM installation check)", 0x15, 0x5300, 0) +
+               compare("INT 12h (conventional memory)", 0x12, 0, 0) +
+               compare("INT 11h (equipment list)", 0x11, 0, 0);
+    case V86TEST_OFF:
+        break;
+    }
+    return 0;
+}
