@@ -26,13 +26,16 @@ BOOT_OBJS := boot/multiboot.o boot/entry.o
 KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
-	kernel/report.o kernel/pic.o
+	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
+	kernel/keyboard.o kernel/survey.o kernel/surveyscreen.o kernel/actions.o \
+	kernel/fbcon.o font8x16.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86test.o
-APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/port_rm.o apm/port_pm.o \
-	apm/pm32call.o
-OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS))
+APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
+	apm/port_pm.o apm/pm32call.o
+SURVEY_OBJS := survey/qr.o
+OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
 ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
@@ -64,6 +67,15 @@ $(ASM_OFFSETS): kernel/asm-offsets.c kernel/descriptors.h realmode/biosregs.h \
 	sed -n 's/^->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\).*/\1 equ \2/p' \
 		$(BUILD)/asm-offsets.s > $@.tmp
 	mv $@.tmp $@
+
+# The framebuffer font, from the console font Debian ships (scripts/mkfont.py).
+FONT_SRC := /usr/share/consolefonts/Lat15-VGA16.psf.gz
+$(BUILD)/font8x16.c: scripts/mkfont.py
+	@mkdir -p $(BUILD)
+	$(PYTHON) scripts/mkfont.py $(FONT_SRC) $@
+
+$(BUILD)/font8x16.o: $(BUILD)/font8x16.c kernel/font.h
+	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
 $(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)
 	$(NASM) -f bin -I$(BUILD)/ -Werror $< -o $@

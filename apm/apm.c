@@ -31,12 +31,13 @@ static const uint8_t connect_fn[APM_IFACE_COUNT] = {
     [APM_IFACE_PM16] = APM_FN_CONNECT_PM16,
 };
 
-/* The error a BIOS gives when the interface we connect is connected already. */
-static const uint8_t already_connected[APM_IFACE_COUNT] = {
-    [APM_IFACE_RM] = APM_ERR_RM_CONNECTED,
-    [APM_IFACE_PM32] = APM_ERR_PM32_CONNECTED,
-    [APM_IFACE_PM16] = APM_ERR_PM16_CONNECTED,
-};
+/* "Already connected": the code names the interface that IS connected (02h real
+ * mode, 05h 16-bit, 07h 32-bit), which need not be the one we are connecting. */
+static bool is_already_connected(int res)
+{
+    return res == APM_ERR_RM_CONNECTED || res == APM_ERR_PM16_CONNECTED ||
+           res == APM_ERR_PM32_CONNECTED;
+}
 
 const char *apm_iface_name(enum apm_iface iface)
 {
@@ -75,33 +76,42 @@ const char *apm_result_text(int result, char *buf, unsigned size)
     }
 }
 
+static int record(struct apm_state *s, const struct apm_port *port, uint8_t fn, int result)
+{
+    if (s->log_count == APM_LOG_MAX) {
+        s->log_truncated = true;
+        return result;
+    }
+    s->log[s->log_count++] = (struct apm_log_entry){ port->name, fn, (uint16_t)result };
+    return result;
+}
+
 int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
              struct biosregs *r, const char *args)
 {
     const char *why = "unknown reason";
     char text[96];
 
-    (void)s;
     r->ah = APM_AH;
     r->al = fn;
     say("%s: %04Xh %s%s%s%s", port->name, APM_AH << 8 | fn, apm_function_name(fn),
         args ? " (" : "", args ? args : "", args ? ")" : "");
     if (!port->call(port, r, &why)) {
         say("%s: %04Xh not made: %s", port->name, APM_AH << 8 | fn, why);
-        return APM_RESULT_NO_CALL;
+        return record(s, port, fn, APM_RESULT_NO_CALL);
     }
     if (!(r->eflags & X86_EFLAGS_CF)) {
         say("%s: %04Xh ok", port->name, APM_AH << 8 | fn);
-        return 0;
+        return record(s, port, fn, 0);
     }
     if (r->ah == APM_AH || r->ah == 0) {
         say("%s: %04Xh returned CF set with AH=%02Xh, which is no error code",
             port->name, APM_AH << 8 | fn, r->ah);
-        return APM_RESULT_NO_CODE;
+        return record(s, port, fn, APM_RESULT_NO_CODE);
     }
     say("%s: %04Xh failed: %s", port->name, APM_AH << 8 | fn,
         apm_result_text(r->ah, text, sizeof(text)));
-    return r->ah;
+    return record(s, port, fn, r->ah);
 }
 
 bool apm_install_check(struct apm_state *s)
@@ -114,6 +124,7 @@ bool apm_install_check(struct apm_state *s)
     int res = apm_call(s, s->int15, APM_FN_INSTALL_CHECK, &r, "BX=0000h");
     if (res == APM_RESULT_NO_CALL)
         return false;
+    s->reached = true;
     if (res) {
         /* 86h is the documented "not present"; anything else is a BIOS without
          * the APM function at all. */
@@ -131,7 +142,8 @@ bool apm_install_check(struct apm_state *s)
         say("BIOS reports APM 0.1 (early Compaq): treated as 1.0");
         s->version = APM_V1_0;
     } else if (!version_is_bcd(s->raw_version) || s->raw_version < APM_V1_0) {
-        say("warning: version %04Xh is not a BCD APM version: treated as 1.0",
+        say("warning: version %04Xh is not a valid APM version (BCD, 1.0 or later): "
+            "treated as 1.0",
             s->raw_version);
         s->version = APM_V1_0;
     }
@@ -270,7 +282,10 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
     struct biosregs r;
     int res;
 
+    struct apm_iface_result *rec = &s->ifaces[iface];
+    rec->tried = true;
     if (s->inject & APM_INJECT_BIT(iface, APM_STEP_CONNECT)) {
+        rec->connect_result = record(s, s->int15, connect_fn[iface], APM_RESULT_INJECTED);
         say("%s: %04Xh %s: failure injected (inject=%s-connect), BIOS not called",
             s->int15->name, APM_AH << 8 | connect_fn[iface],
             apm_function_name(connect_fn[iface]), name);
@@ -285,13 +300,14 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         r.eax = r.ebx = r.ecx = r.edx = r.esi = r.edi = 0;  /* zeroed: see record_pm_info */
         r.bx = APM_DEVICE_BIOS;
         res = apm_call(s, s->int15, connect_fn[iface], &r, "BX=0000h");
-        if (res == already_connected[iface] && attempt == 0) {
+        if (is_already_connected(res) && attempt == 0) {
             say("%s: already connected: disconnecting and retrying once", name);
             apm_disconnect(s);
             continue;
         }
         break;
     }
+    rec->connect_result = res;
     if (res) {
         fmt_snprintf(why, why_size, "connect %s", apm_result_text(res, text, sizeof(text)));
         return false;
@@ -303,6 +319,8 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
     if (iface != APM_IFACE_RM) {
         const char *setup_why = "unknown reason";
         record_pm_info(s, iface, &r);
+        rec->have_pm = true;
+        rec->pm = s->pm;
         if (!port->setup(port, &s->pm, &setup_why)) {
             say("%s: cannot use the interface: %s", name, setup_why);
             fmt_snprintf(why, why_size, "%s", setup_why);
@@ -318,6 +336,8 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
                 s->flags);
     }
     negotiate_version(s);
+    rec->connected = true;
+    rec->conn_version = s->conn_version;
     say("%s: connected, APM %X.%X connection", name, s->conn_version >> 8,
         s->conn_version & 0xFF);
     enable_and_engage(s);
@@ -373,6 +393,29 @@ void apm_query(struct apm_state *s)
     }
 }
 
+int apm_set_power_state(struct apm_state *s, uint16_t state)
+{
+    struct biosregs r;
+    char args[32];
+
+    initregs(&r);
+    r.bx = APM_DEVICE_ALL;
+    r.cx = state;
+    fmt_snprintf(args, sizeof(args), "BX=0001h CX=%04Xh", state);
+    return apm_call(s, s->port, APM_FN_SET_POWER_STATE, &r, args);
+}
+
+int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info)
+{
+    struct biosregs r;
+
+    initregs(&r);
+    int res = apm_call(s, s->port, APM_FN_GET_PM_EVENT, &r, 0);
+    *event = r.bx;
+    *info = r.cx;
+    return res;
+}
+
 void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
 {
     const char *name = apm_iface_name(s->iface);
@@ -388,6 +431,7 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
         s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF) ? " [injected failure]" : "");
 
     int res;
+    const char *call_why = "unknown reason";
     if (s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF)) {
         say("%s: 5307h set power state: failure injected (inject=%s-off), BIOS not called",
             s->port->name, name);
@@ -395,22 +439,25 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     } else {
         r.ah = APM_AH;
         r.al = APM_FN_SET_POWER_STATE;
-        const char *call_why = "unknown reason";
-        if (!s->port->call(s->port, &r, &call_why)) {
-            fmt_snprintf(why, why_size, "the call could not be made: %s", call_why);
-            say("power-off via %s failed: %s", name, why);
-            return;
-        }
-        res = !(r.eflags & X86_EFLAGS_CF) ? 0
-              : (r.ah == APM_AH || r.ah == 0) ? APM_RESULT_NO_CODE
-                                               : r.ah;
+        if (!s->port->call(s->port, &r, &call_why))
+            res = APM_RESULT_NO_CALL;
+        else if (!(r.eflags & X86_EFLAGS_CF))
+            res = 0;
+        else
+            res = (r.ah == APM_AH || r.ah == 0) ? APM_RESULT_NO_CODE : r.ah;
     }
+    record(s, s->port, APM_FN_SET_POWER_STATE, res);
     if (res == APM_RESULT_INJECTED)
         fmt_snprintf(why, why_size, "failure injected (inject=%s-off), BIOS not called",
                      name);
+    else if (res == APM_RESULT_NO_CALL)
+        fmt_snprintf(why, why_size, "the call could not be made: %s", call_why);
     else if (res == 0)
         fmt_snprintf(why, why_size, "5307h returned success but the machine is still on");
     else
         fmt_snprintf(why, why_size, "5307h %s", apm_result_text(res, text, sizeof(text)));
+    s->ifaces[s->iface].off_tried = true;
+    fmt_snprintf(s->ifaces[s->iface].off_result, sizeof(s->ifaces[s->iface].off_result),
+                 "%s", why);
     say("power-off via %s failed: %s", name, why);
 }

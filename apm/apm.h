@@ -60,11 +60,32 @@ struct apm_power_status {
     uint16_t battery_count;     /* 1.2 only: SI */
 };
 
+/* The record of a run, for the machine-readable report. */
+#define APM_LOG_MAX 48
+
+struct apm_log_entry {
+    const char *port;           /* the port's name */
+    uint8_t fn;                 /* AL */
+    uint16_t result;            /* 0, an error code, or an APM_RESULT_* value */
+};
+
+struct apm_iface_result {
+    bool tried;
+    bool connected;
+    int connect_result;         /* as apm_call() returned it */
+    uint16_t conn_version;
+    bool have_pm;               /* pm: the segments below are what the connect gave */
+    struct apm_pm_info pm;
+    bool off_tried;
+    char off_result[64];        /* why the power-off call returned */
+};
+
 struct apm_state {
     const struct apm_port *int15;       /* INT 15h: installation check and connects */
     unsigned inject;                    /* APM_INJECT_BIT()s */
 
     /* installation check */
+    bool reached;                       /* the call was made (present or not) */
     bool present;
     uint16_t raw_version;               /* as returned */
     uint16_t version;                   /* after quirks (0.1 is 1.0) */
@@ -84,6 +105,12 @@ struct apm_state {
     bool have_caps;
     uint16_t capabilities;
     uint8_t battery_units;
+
+    /* the record */
+    unsigned log_count;
+    bool log_truncated;
+    struct apm_log_entry log[APM_LOG_MAX];
+    struct apm_iface_result ifaces[APM_IFACE_COUNT];
 };
 
 const char *apm_iface_name(enum apm_iface iface);
@@ -106,6 +133,12 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
                  char *why, unsigned why_size);
 void apm_disconnect(struct apm_state *s);
 void apm_query(struct apm_state *s);
+/* 5307h for the whole system with a state that keeps the machine's contents
+ * (standby or suspend); returns apm_call()'s result once the machine runs again. */
+int apm_set_power_state(struct apm_state *s, uint16_t state);
+/* 530Bh: one pending PM event. Returns apm_call()'s result (80h: none pending). */
+int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info);
+
 /* The final call. Returns only if the machine is still on; why receives the reason. */
 void apm_power_off(struct apm_state *s, char *why, unsigned why_size);
 

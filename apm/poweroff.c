@@ -83,9 +83,11 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
 {
     enum apm_iface order[APM_IFACE_COUNT];
     char reason[96];
+    bool announced = false;
 
     if (!apm_install_check(s)) {
-        fmt_snprintf(why, why_size, "no APM BIOS");
+        fmt_snprintf(why, why_size, "%s", s->reached ? "no APM BIOS"
+                                                     : "INT 15h could not be called");
         return;
     }
     unsigned n = plan(s, ports, only, order, why, why_size);
@@ -94,6 +96,9 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
 
         if (apm_connect(s, iface, ports->iface[iface], reason, sizeof(reason))) {
             apm_query(s);
+            if (!announced && ports->before_first_off)
+                ports->before_first_off(s);
+            announced = true;
             apm_power_off(s, reason, sizeof(reason));   /* returns: it failed */
             apm_disconnect(s);
         } else {

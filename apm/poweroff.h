@@ -7,6 +7,9 @@
 /* The ports for each interface; NULL where an interface is not available. */
 struct apm_ports {
     const struct apm_port *iface[APM_IFACE_COUNT];
+    /* Called once, before the first power-off call, with what is known by then (the
+     * kernel prints its survey line and timing there). May be NULL. */
+    void (*before_first_off)(const struct apm_state *s);
 };
 
 #define APM_IFACE_AUTO (-1)

@@ -21,6 +21,7 @@ MB2_TAG_OPTIONAL    equ 1               ; tag flag: the loader may ignore it
 MB2_INFO_CMDLINE    equ 1
 MB2_INFO_LOADER     equ 2
 MB2_INFO_MMAP       equ 6
+MB2_TAG_FRAMEBUFFER equ 5
 
 global mb1_header, mb2_header_end
 
@@ -45,6 +46,14 @@ mb2_header:
         dd .info_request_end - .info_request
         dd MB2_INFO_CMDLINE, MB2_INFO_LOADER, MB2_INFO_MMAP
 .info_request_end:
+
+        ; A linear framebuffer, any mode the loader likes: under UEFI there is no text
+        ; mode, and the console draws its own characters (kernel/fbcon.c). Only GRUB's
+        ; multiboot2 command reads this; we use it only where GRUB runs on EFI.
+        align 8
+        dw MB2_TAG_FRAMEBUFFER, MB2_TAG_OPTIONAL
+        dd 20
+        dd 0, 0, 32                     ; width, height: no preference; 32 bits a pixel
 
         align 8
         dw MB2_TAG_END, 0

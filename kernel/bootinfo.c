@@ -23,6 +23,8 @@
 #define MB2_TAG_LOADER          2
 #define MB2_TAG_BASIC_MEMINFO   4
 #define MB2_TAG_MMAP            6
+#define MB2_TAG_FRAMEBUFFER     8
+#define MB2_FB_TYPE_RGB         1
 #define MB2_TAG_EFI32           11
 #define MB2_TAG_EFI64           12
 #define MB2_TAG_EFI_BS          18
@@ -108,6 +110,32 @@ static void parse_mb2_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t siz
         add_mmap(bi, rd64(tag + off), rd64(tag + off + 8), rd32(tag + off + 16));
 }
 
+/* Tag 8: u64 addr, u32 pitch, width, height, u8 bpp, type, u16 reserved, then for RGB
+ * the position and size of each colour's bits. Only what we can draw on is kept. */
+static void parse_mb2_framebuffer(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
+{
+    if (size < 38 || tag[29] != MB2_FB_TYPE_RGB) {
+        if (size < 38)
+            bi->malformed++;
+        return;
+    }
+    struct framebuffer *fb = &bi->fb;
+    fb->addr = rd64(tag + 8);
+    fb->pitch = rd32(tag + 16);
+    fb->width = rd32(tag + 20);
+    fb->height = rd32(tag + 24);
+    fb->bpp = tag[28];
+    fb->red_pos = tag[32];
+    fb->red_size = tag[33];
+    fb->green_pos = tag[34];
+    fb->green_size = tag[35];
+    fb->blue_pos = tag[36];
+    fb->blue_size = tag[37];
+    bi->have_fb = (fb->bpp == 32 || fb->bpp == 24 || fb->bpp == 16) && fb->width &&
+                  fb->height && fb->pitch >= fb->width * (fb->bpp / 8u) &&
+                  fb->addr + (uint64_t)fb->pitch * fb->height <= 0x100000000ull;
+}
+
 static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
 {
     uint32_t total = rd32(info);
@@ -149,6 +177,9 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
             break;
         case MB2_TAG_EFI_BS:
             bi->efi_boot_services = true;
+            break;
+        case MB2_TAG_FRAMEBUFFER:
+            parse_mb2_framebuffer(bi, tag, size);
             break;
         }
         off += (size + 7) & ~7u;

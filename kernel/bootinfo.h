@@ -31,6 +31,14 @@ struct mmap_entry {
     uint32_t type;
 };
 
+/* A linear framebuffer the loader set up (multiboot 2 tag 8, RGB type only). */
+struct framebuffer {
+    uint64_t addr;
+    uint32_t pitch, width, height;
+    uint8_t bpp;
+    uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
+};
+
 struct bootinfo {
     int protocol;               /* 1 or 2; 0 when the magic was not a multiboot one */
     char cmdline[BOOTINFO_CMDLINE_MAX];
@@ -42,6 +50,8 @@ struct bootinfo {
     struct mmap_entry mmap[BOOTINFO_MMAP_MAX];
     bool efi_system_table;      /* multiboot 2: an EFI 32/64-bit system table tag */
     bool efi_boot_services;     /* multiboot 2: "boot services not terminated" tag */
+    bool have_fb;
+    struct framebuffer fb;
     unsigned malformed;         /* pieces rejected as malformed (reported, not followed) */
 };
 

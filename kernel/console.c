@@ -1,6 +1,7 @@
 /* The console: see console.h. Lines go to VGA, COM1 and port 0xE9 (Bochs' and
  * QEMU's debug console; an ISA write nobody decodes on real hardware). */
 #include "console.h"
+#include "fbcon.h"
 #include "format.h"
 #include "io.h"
 #include "serial.h"
@@ -10,19 +11,26 @@
 #define LINE_MAX        256
 #define PREFIX          "apmoff: "
 
+static bool use_fb;
+
 static void console_putc(char c)
 {
-    vga_putc(c);
+    if (use_fb)
+        fbcon_putc(c);
+    else
+        vga_putc(c);
     if (c == '\n')
         serial_putc('\r');
     serial_putc(c);
     outb(DEBUG_PORT, (uint8_t)c);
 }
 
-void console_init(void)
+void console_init(const struct framebuffer *fb)
 {
     serial_init();
-    vga_init();
+    use_fb = fb && fbcon_init(fb);
+    if (!use_fb)
+        vga_init();
 }
 
 void console_write(const char *s)

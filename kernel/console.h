@@ -9,7 +9,10 @@
 
 #include <stdarg.h>
 
-void console_init(void);
+struct framebuffer;
+
+/* fb: draw on this framebuffer (UEFI, no text mode); NULL: VGA text mode. */
+void console_init(const struct framebuffer *fb);
 void console_write(const char *s);
 
 /* printf-style formatting (see kernel/format.h for the conversions) of one line. */

@@ -75,6 +75,8 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
             break;
         }
         case 'c':
+            for (int i = 1; i < width; i++)
+                put(&o, ' ');
             put(&o, (char)va_arg(ap, int));
             break;
         case 'd': {

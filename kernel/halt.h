@@ -17,6 +17,9 @@ enum halt_code {
     HALT_NO_APM = 2,            /* no APM BIOS answered: status 5 */
     HALT_NO_BIOS = 3,           /* no legacy BIOS (UEFI, or an empty IVT): status 7 */
     HALT_EXCEPTION = 4,         /* a CPU exception: status 9 */
+    HALT_CHECK_PASSED = 5,      /* action=check, every check passed or skipped: status 11 */
+    HALT_CHECK_FAILED = 6,      /* action=check, some check failed: status 13 */
+    HALT_STATE_FAILED = 7,      /* action=standby/suspend: the BIOS refused: status 15 */
 };
 
 void halt_set_onfail(enum onfail onfail);

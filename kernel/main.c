@@ -3,13 +3,18 @@
  * Called from boot/entry.asm with the multiboot magic and information address, in
  * 32-bit protected mode with interrupts off (they stay off in protected mode: only
  * the BIOS, in real mode, may enable them). */
+#include "actions.h"
 #include "bootinfo.h"
 #include "console.h"
 #include "descriptors.h"
 #include "halt.h"
 #include "options.h"
 #include "report.h"
+#include "survey.h"
+#include "surveyscreen.h"
+#include "timer.h"
 #include "../apm/poweroff.h"
+#include "../apm/apm_spec.h"
 #include "../apm/ports.h"
 #include "../realmode/bios.h"
 #include "../realmode/v86test.h"
@@ -24,18 +29,57 @@ _Static_assert(INJECT_PM32_CONNECT == APM_INJECT_BIT(APM_IFACE_PM32, APM_STEP_CO
                "inject");
 _Static_assert(INJECT_PM16_OFF == APM_INJECT_BIT(APM_IFACE_PM16, APM_STEP_OFF), "inject");
 
+static struct bootinfo bi;
+static struct survey sv;
+static char options_text[160];
+static char json[SURVEY_JSON_MAX];
+
+static void print_survey(const struct apm_state *apm)
+{
+    if (survey_json(&sv, &bi, apm, options_text, json, sizeof(json)))
+        survey_print_json(json);
+    else
+        say("warning: the survey does not fit its %u-byte line; not printed",
+            SURVEY_JSON_MAX);
+}
+
+static void before_first_off(const struct apm_state *apm)
+{
+    uint32_t us;
+    print_survey(apm);
+    if (timer_elapsed_us(&us))
+        say("timing: entry to power-off call %u us", (unsigned)us);
+    else
+        say("timing: entry to power-off call n/a (no TSC)");
+}
+
 void kmain(uint32_t magic, uint32_t info)
 {
-    static struct bootinfo bi;
     static struct apm_state apm;
+    static const struct apm_ports ports = {
+        .iface = {
+            [APM_IFACE_RM] = &apm_port_rm,
+            [APM_IFACE_PM32] = &apm_port_pm32,
+            [APM_IFACE_PM16] = &apm_port_pm16,
+        },
+        .before_first_off = before_first_off,
+    };
+    static const int only[] = {
+        [IFACE_AUTO] = APM_IFACE_AUTO,
+        [IFACE_RM] = APM_IFACE_RM,
+        [IFACE_PM32] = APM_IFACE_PM32,
+        [IFACE_PM16] = APM_IFACE_PM16,
+    };
     struct options opts;
-    char text[160];
+    char why[160];
 
     descriptors_init();
-    console_init();
+    bootinfo_parse(&bi, magic, info, 0);
+    /* A framebuffer only where there is no text mode to fall back on: UEFI. */
+    bool uefi = bi.efi_system_table || bi.efi_boot_services;
+    console_init(uefi && bi.have_fb ? &bi.fb : 0);
     say("apmoff %s: APM power-off and BIOS survey", APMOFF_VERSION);
 
-    bootinfo_parse(&bi, magic, info, 0);
     if (!bi.protocol)
         say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",
             (unsigned)magic);
@@ -44,13 +88,18 @@ void kmain(uint32_t magic, uint32_t info)
     options_defaults(&opts);
     options_parse(&opts, bi.cmdline);
     halt_set_onfail(opts.onfail);
-    options_describe(&opts, text, sizeof(text));
-    say("options: %s", text);
+    options_describe(&opts, options_text, sizeof(options_text));
+    say("options: %s", options_text);
 
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
-    if (!bios_init(&bi, path, text, sizeof(text)))
-        halt(HALT_NO_BIOS, text);
+    bool bios_ok = bios_init(&bi, path, why, sizeof(why));
+    survey_machine(&sv, &bi, bios_ok);
+    timer_mark_start(sv.cpu.tsc);
+    if (!bios_ok) {
+        print_survey(0);
+        halt(HALT_NO_BIOS, why);
+    }
     if (path == BIOS_PATH_V86)
         apm_port_rm_tag_v86();
     if (opts.v86test != V86TEST_OFF) {
@@ -58,25 +107,25 @@ void kmain(uint32_t magic, uint32_t info)
         say("v86test: %s", failed ? "FAILED" : "passed");
     }
 
-    static const struct apm_ports ports = { .iface = {
-        [APM_IFACE_RM] = &apm_port_rm,
-        [APM_IFACE_PM32] = &apm_port_pm32,
-        [APM_IFACE_PM16] = &apm_port_pm16,
-    } };
-    static const int only[] = {
-        [IFACE_AUTO] = APM_IFACE_AUTO,
-        [IFACE_RM] = APM_IFACE_RM,
-        [IFACE_PM32] = APM_IFACE_PM32,
-        [IFACE_PM16] = APM_IFACE_PM16,
-    };
     apm_ports_allow_interrupts(opts.irq == SWITCH_ON);
     apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
 
-    if (opts.action == ACTION_SURVEY) {
-        if (!apm_survey(&apm, &ports, only[opts.interface]))
-            halt(HALT_NO_APM, "no APM BIOS");
-        halt(HALT_DONE, "survey complete (action=survey)");
+    if (opts.action == ACTION_CHECK)
+        action_check(&apm, &ports);
+    if (opts.action == ACTION_STANDBY || opts.action == ACTION_SUSPEND)
+        action_sleep(&apm, &ports, only[opts.interface],
+                     opts.action == ACTION_STANDBY ? APM_STATE_STANDBY : APM_STATE_SUSPEND);
+    if (opts.action == ACTION_SURVEY || opts.action == ACTION_SURVEY_OFF) {
+        bool present = apm_survey(&apm, &ports, only[opts.interface]);
+        print_survey(&apm);
+        survey_screen_show(json, opts.wait);
+        if (opts.action == ACTION_SURVEY || !present)
+            halt(present ? HALT_DONE : HALT_NO_APM,
+                 present ? "survey complete (action=survey)" : "no APM BIOS");
+        apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
     }
-    apm_power_off_chain(&apm, &ports, only[opts.interface], text, sizeof(text));
-    halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, text);
+    apm_power_off_chain(&apm, &ports, only[opts.interface], why, sizeof(why));
+    if (!apm.present)
+        print_survey(&apm);
+    halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, why);
 }

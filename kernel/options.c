@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#define WORD_MAX 64
+#define WORD_MAX 128
 
 struct choice {
     const char *name;
@@ -19,11 +19,16 @@ struct option_def {
     size_t offset;              /* of the int-sized field in struct options */
     const struct choice *choices;
     int is_list;                /* a comma list of choices, or-ed together */
+    int max_number;             /* > 0: a whole number 0..max_number is valid too */
 };
 
 static const struct choice action_choices[] = {
     { "off", ACTION_OFF },
     { "survey", ACTION_SURVEY },
+    { "survey,off", ACTION_SURVEY_OFF },
+    { "check", ACTION_CHECK },
+    { "standby", ACTION_STANDBY },
+    { "suspend", ACTION_SUSPEND },
     { 0, 0 },
 };
 
@@ -72,14 +77,22 @@ static const struct choice v86test_choices[] = {
     { 0, 0 },
 };
 
+static const struct choice wait_choices[] = {
+    { "key", WAIT_KEY },
+    { 0, 0 },
+};
+
+#define WAIT_MAX_SECONDS 3600
+
 static const struct option_def option_defs[] = {
-    { "action", offsetof(struct options, action), action_choices, 0 },
-    { "interface", offsetof(struct options, interface), interface_choices, 0 },
-    { "inject", offsetof(struct options, inject), inject_choices, 1 },
-    { "onfail", offsetof(struct options, onfail), onfail_choices, 0 },
-    { "irq", offsetof(struct options, irq), switch_choices, 0 },
-    { "bioscall", offsetof(struct options, bioscall), bioscall_choices, 0 },
-    { "v86test", offsetof(struct options, v86test), v86test_choices, 0 },
+    { "action", offsetof(struct options, action), action_choices, 0, 0 },
+    { "interface", offsetof(struct options, interface), interface_choices, 0, 0 },
+    { "inject", offsetof(struct options, inject), inject_choices, 1, 0 },
+    { "onfail", offsetof(struct options, onfail), onfail_choices, 0, 0 },
+    { "irq", offsetof(struct options, irq), switch_choices, 0, 0 },
+    { "bioscall", offsetof(struct options, bioscall), bioscall_choices, 0, 0 },
+    { "v86test", offsetof(struct options, v86test), v86test_choices, 0, 0 },
+    { "wait", offsetof(struct options, wait), wait_choices, 0, WAIT_MAX_SECONDS },
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
@@ -93,6 +106,7 @@ void options_defaults(struct options *o)
     o->irq = SWITCH_OFF;
     o->bioscall = BIOSCALL_TRAMPOLINE;
     o->v86test = V86TEST_OFF;
+    o->wait = WAIT_KEY;
 }
 
 static int *field(struct options *o, const struct option_def *d)
@@ -132,6 +146,31 @@ static void list_keys(char *buf, size_t size)
                                   option_defs[i].key);
 }
 
+static size_t strlen_(const char *s)
+{
+    size_t n = 0;
+    while (s[n])
+        n++;
+    return n;
+}
+
+/* A decimal number 0..max, digits only. */
+static int parse_number(const char *s, int max, int *out)
+{
+    int v = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        v = v * 10 + (*s - '0');
+        if (v > max)
+            return 0;
+    }
+    *out = v;
+    return 1;
+}
+
 static const struct choice *find_choice(const struct choice *c, const char *name)
 {
     for (; c->name; c++)
@@ -147,8 +186,7 @@ static int apply_list(struct options *o, const struct option_def *d, char *items
     char valid[160];
     int bad = 0;
 
-    *field(o, d) = 0;
-    while (*items) {
+    while (*items) {             /* a second key=... word adds to the first */
         char *item = items;
         while (*items && *items != ',')
             items++;
@@ -195,7 +233,16 @@ static int apply_word(struct options *o, char *word)
             *field(o, d) = c->value;
             return 0;
         }
+        int number;
+        if (d->max_number && parse_number(value, d->max_number, &number)) {
+            *field(o, d) = number;
+            return 0;
+        }
         list_choices(valid, sizeof(valid), d->choices);
+        if (d->max_number) {
+            size_t n = strlen_(valid);
+            fmt_snprintf(valid + n, sizeof(valid) - n, ", or 0-%d", d->max_number);
+        }
         say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
             word, choice_name(d->choices, *field(o, d)));
         return 1;
@@ -252,6 +299,11 @@ void options_describe(const struct options *o, char *buf, unsigned size)
     for (size_t i = 0; i < N_OPTIONS && n < size; i++) {
         const struct option_def *d = &option_defs[i];
         int value = *field((struct options *)o, d);
+        if (d->max_number && value >= 0) {
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", i ? " " : "", d->key,
+                                      value);
+            continue;
+        }
         if (!d->is_list) {
             n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", i ? " " : "", d->key,
                                       choice_name(d->choices, value));

@@ -11,7 +11,13 @@
 enum action {
     ACTION_OFF,                 /* survey, then power off (the default) */
     ACTION_SURVEY,              /* everything except the power-off call, then halt */
+    ACTION_SURVEY_OFF,          /* the survey and its QR code, wait, then power off */
+    ACTION_CHECK,               /* the APM conformance checks, then halt */
+    ACTION_STANDBY,             /* request standby, report the return and the events */
+    ACTION_SUSPEND,             /* request suspend, likewise */
 };
+
+#define WAIT_KEY (-1)           /* wait=key: until a key press (the survey default) */
 
 enum onfail {
     ONFAIL_HALT,                /* print the reason and halt (the default) */
@@ -62,6 +68,7 @@ struct options {
     enum switch_value irq;      /* BIOS calls with interrupts enabled */
     enum bioscall bioscall;
     enum v86test v86test;
+    int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
 };
 
 void options_defaults(struct options *o);

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "../kernel/x86.h"
+
 #define REG32(e, w)                                                                \
     union {                                                                        \
         uint32_t e;                                                                \
@@ -45,18 +47,6 @@ struct biosregs {
 #undef REG8
 
 _Static_assert(sizeof(struct biosregs) == 44, "struct biosregs is popped as a whole");
-
-#define X86_EFLAGS_CF   0x0001
-#define X86_EFLAGS_BIT1 0x0002  /* always 1 */
-#define X86_EFLAGS_ZF   0x0040
-#define X86_EFLAGS_IF   0x0200
-#define X86_EFLAGS_IOPL 0x3000
-#define X86_EFLAGS_NT   0x4000
-#define X86_EFLAGS_VM   0x00020000
-#define X86_EFLAGS_AC   0x00040000
-#define X86_EFLAGS_VIF  0x00080000
-#define X86_EFLAGS_VIP  0x00100000
-#define X86_EFLAGS_ID   0x00200000
 
 /* Zero every register and pre-set CF: a BIOS function that silently does nothing then
  * reads as a failure instead of a success. */

@@ -49,20 +49,20 @@ CASES = [
     Case("qemu-pc-noacpi-hang", "qemu", "seabios", "pc,acpi=off", "kernel", "", "hang", 20,
          serial=[INSTALL_CHECK], hang_after=OFF_RM),
     # action=survey: the report, no power-off call, and a halted line.
-    Case("qemu-pc-survey", "qemu", "seabios", "pc", "kernel", "action=survey", "halt", 20,
+    Case("qemu-pc-survey", "qemu", "seabios", "pc", "kernel", "action=survey wait=0", "halt", 20,
          serial=[INSTALL_CHECK, APM_FOUND, r"^apmoff: power: AC line",
                  r"^apmoff: rm: 5304h interface disconnect"],
          serial_absent=[r"powering off", r"5307h"],
          last_line=r"^apmoff: halted: survey complete"),
-    Case("bochs-rombios-survey", "bochs", "bochs", "-", "iso", "action=survey", "halt", 60,
+    Case("bochs-rombios-survey", "bochs", "bochs", "-", "iso", "action=survey wait=0", "halt", 60,
          serial=[INSTALL_CHECK, APM_FOUND], serial_absent=[r"powering off"],
          last_line=r"^apmoff: halted: survey complete"),
     # Bad input: an unknown option and a bad value are reported, defaults are used.
     Case("qemu-pc-bad-options", "qemu", "seabios", "pc", "kernel",
          "colour=blue action=explode", "poweroff", 20,
          serial=[r"^apmoff: warning: unknown option 'colour'.*options: action",
-                 r"^apmoff: warning: action=explode is not valid \(choices: off, survey\); "
-                 r"using action=off", OFF_RM]),
+                 r"^apmoff: warning: action=explode is not valid \(choices: off, survey, "
+                 r"survey,off, check, standby, suspend\); using action=off", OFF_RM]),
 ]
 
 CASES += FORCED
@@ -97,13 +97,13 @@ CASES += [
          serial_absent=[r"v86test: FAIL"]),
     # Both paths return the same registers for the same harmless calls.
     Case("qemu-pc-v86-compare", "qemu", "seabios", "pc", "kernel",
-         "v86test=compare action=survey", "halt", 20, serial=V86_CMP,
+         "v86test=compare action=survey wait=0", "halt", 20, serial=V86_CMP,
          serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
     Case("bochs-rombios-v86-compare", "bochs", "bochs", "-", "iso",
-         "v86test=compare action=survey", "halt", 60, serial=V86_CMP,
+         "v86test=compare action=survey wait=0", "halt", 60, serial=V86_CMP,
          serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
     Case("bochs-seabios-v86-compare", "bochs", "seabios", "-", "iso",
-         "v86test=compare action=survey", "halt", 60, serial=V86_CMP,
+         "v86test=compare action=survey wait=0", "halt", 60, serial=V86_CMP,
          serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
     # v86 then the fallback chain: rm (v86) injected to fail, pm32 powers off.
     Case("qemu-pc-v86-fallback-pm32", "qemu", "seabios", "pc", "kernel",
@@ -131,4 +131,43 @@ CASES += [
          last_line=r"^apmoff: halted: power-off failed via rm, pm32 and pm16; exit code 1"),
     Case("qemu-pc-irq-on", "qemu", "seabios", "pc", "kernel", "irq=on interface=pm32",
          "poweroff", 20, last_line=off_via("pm32")),
+]
+
+# --- action=check: verdicts per BIOS, against tests/emu/expect/ ----------------------
+CHECK_DONE = r"^apmoff: halted: check complete: 22 passed, 9 failed, 0 skipped$"
+CASES += [
+    Case("qemu-pc-check", "qemu", "seabios", "pc", "kernel", "action=check", "halt", 20,
+         check_expect="check-seabios.txt", serial=[r"^apmoff: check \{"],
+         last_line=CHECK_DONE),
+    Case("qemu-q35-check", "qemu", "seabios", "q35", "kernel", "action=check", "halt", 20,
+         check_expect="check-seabios.txt", last_line=CHECK_DONE),
+    Case("bochs-rombios-check", "bochs", "bochs", "-", "iso", "action=check", "halt", 60,
+         check_expect="check-rombios.txt", last_line=CHECK_DONE),
+    Case("bochs-seabios-check", "bochs", "seabios", "-", "iso", "action=check", "halt", 60,
+         check_expect="check-seabios.txt", last_line=CHECK_DONE),
+    # With onfail=exit a failed check leaves QEMU with (6 << 1) | 1.
+    Case("qemu-pc-check-exit", "qemu", "seabios", "pc", "kernel",
+         "action=check onfail=exit", "exit:13", 20, check_expect="check-seabios.txt"),
+    # Standby and suspend: SeaBIOS logs and returns, so the report follows.
+    Case("qemu-pc-standby", "qemu", "seabios", "pc", "kernel", "action=standby", "halt", 20,
+         serial=[r"^apmoff: requesting standby via rm",
+                 r"^apmoff: standby: the BIOS returned after \d+ ms"],
+         last_line=r"^apmoff: halted: standby complete"),
+    Case("bochs-rombios-suspend", "bochs", "bochs", "-", "iso", "action=suspend", "halt", 60,
+         serial=[r"^apmoff: requesting suspend via rm",
+                 r"^apmoff: suspend: the BIOS returned"],
+         last_line=r"^apmoff: halted: suspend complete"),
+]
+
+# --- the survey: JSON on serial, the same JSON as a QR code on screen ----------------
+SURVEY_DONE = r"^apmoff: halted: survey complete"
+CASES += [
+    # QMP screendump of the QR screen, decoded by zbarimg, must equal the JSON line;
+    # then a key press (QMP send-key) returns to text mode and the run ends.
+    Case("qemu-pc-survey-qr", "qemu", "seabios", "pc", "kernel", "action=survey", "halt",
+         30, qr=True, serial=[r"^apmoff: survey screen: closed, back to text mode"],
+         last_line=SURVEY_DONE),
+    Case("qemu-pc-survey-off", "qemu", "seabios", "pc", "kernel", "action=survey,off wait=1",
+         "poweroff", 30, serial=[r"^apmoff: survey \{", r"showing for 1 s"],
+         last_line=OFF_RM),
 ]

@@ -56,6 +56,8 @@ class Case:
     hang_after: str = ""            # for "hang": the line after which nothing happens
     extra: list = field(default_factory=list)           # more emulator arguments
     megs: int = 32                  # Bochs memory
+    check_expect: str = ""          # tests/emu/expect/ file the action=check verdicts must equal
+    qr: bool = False                # QEMU: screendump the QR code, decode it, press a key
 
 
 @dataclass
@@ -233,6 +235,9 @@ def qemu_command(case, image, serial_path, qmp_path):
     return cmd + case.extra
 
 
+QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
+
+
 def run_qemu(case, workdir):
     serial_path = os.path.join(workdir, "serial.txt")
     qmp_path = os.path.join(workdir, "qmp.sock")
@@ -248,7 +253,13 @@ def run_qemu(case, workdir):
         qmp.command("qmp_capabilities", deadline)
         qmp.command("cont", deadline)
         watch = SerialWatch(serial_path, case)
+        screen_done = False
         while time.monotonic() < deadline:
+            if case.qr and not screen_done and QR_ON_SCREEN.search(watch.text()):
+                screen_done = True
+                qmp.command("screendump", deadline,
+                            filename=os.path.join(workdir, "screen.ppm"))
+                qmp.command("send-key", deadline, keys=[{"type": "qcode", "data": "ret"}])
             for ev in qmp.poll_events(0.05):
                 if ev["event"] == "SHUTDOWN":
                     reason = ev.get("data", {}).get("reason", "")
@@ -354,6 +365,60 @@ def run_bochs(case, workdir):
 
 # --- judging -------------------------------------------------------------------
 
+EXPECT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expect")
+CHECK_LINE = re.compile(r"^apmoff: check (PASS|FAIL|SKIP) (\S+) ", re.M)
+
+
+def read_expectation(name):
+    """{check name: verdict} from an expectation file: `VERDICT name  # note` lines."""
+    expected = {}
+    with open(os.path.join(EXPECT_DIR, name)) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                verdict, check = line.split()
+                expected[check] = verdict
+    return expected
+
+
+def compare_checks(name, serial):
+    expected = read_expectation(name)
+    seen = {m.group(2): m.group(1) for m in CHECK_LINE.finditer(serial)}
+    problems = []
+    for check in sorted(set(expected) | set(seen)):
+        want, got = expected.get(check, "absent"), seen.get(check, "absent")
+        if want != got:
+            problems.append("check %s: expected %s (%s), got %s" % (check, want, name, got))
+    return problems
+
+
+def compare_qr(screenshot, serial):
+    """The QR code on the screen must decode (zbarimg) to exactly the JSON line that
+    the serial log carries after "apmoff: survey "."""
+    lines = [l for l in serial.splitlines() if l.startswith("apmoff: survey {")]
+    if not lines:
+        return ["no 'apmoff: survey {...}' line on serial"]
+    if not os.path.exists(screenshot):
+        return ["no screenshot was taken (the QR screen never appeared)"]
+    json_line = lines[-1][len("apmoff: survey "):]
+    try:
+        json.loads(json_line)
+    except ValueError as e:
+        return ["the survey line is not valid JSON: %s" % e]
+    proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable",
+                           screenshot], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60)
+    decoded = proc.stdout.decode("latin-1")
+    if decoded.endswith("\n"):
+        decoded = decoded[:-1]
+    if proc.returncode or not decoded:
+        return ["zbarimg found no QR code in the screenshot (exit %d)" % proc.returncode]
+    if decoded != json_line:
+        return ["the QR code decodes to %d bytes that differ from the %d-byte survey line"
+                % (len(decoded), len(json_line))]
+    return []
+
+
 def judge(case, verdict, serial):
     problems = []
     lines = apmoff_lines(serial)
@@ -379,6 +444,8 @@ def judge(case, verdict, serial):
     if case.last_line and not (lines and re.search(case.last_line, lines[-1])):
         problems.append("last line %r does not match /%s/" %
                         (lines[-1] if lines else "", case.last_line))
+    if case.check_expect:
+        problems += compare_checks(case.check_expect, serial)
     bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
     if bad and not any("CPU exception" in p for p in case.serial):
         problems.append("CPU exception: " + bad[0])
@@ -391,6 +458,8 @@ def run_case(case, keep_dir=None):
         runner = run_qemu if case.emulator == "qemu" else run_bochs
         verdict, seconds, serial = runner(case, workdir)
         problems = judge(case, verdict, serial)
+        if case.qr:
+            problems += compare_qr(os.path.join(workdir, "screen.ppm"), serial)
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:

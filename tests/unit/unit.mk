@@ -1,0 +1,56 @@
+# Host unit tests (cmocka), included by the top Makefile, which defines BUILD.
+#
+#   make unit-bin   build $(BUILD)/tests/test_*
+#   make unit       build and run them all
+#
+# The project sources under test are compiled again for the host, with sanitizers,
+# into $(BUILD)/host/ so they never mix with the kernel's i386 objects in $(BUILD)/.
+# kernel/console.c is replaced by tests/unit/host_console.c (say() into a log).
+
+UNIT_CC      := gcc
+UNIT_CFLAGS  := -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer -MMD -MP \
+	$(shell pkg-config --cflags cmocka)
+UNIT_LDFLAGS := -fsanitize=address,undefined
+UNIT_LDLIBS  := $(shell pkg-config --libs cmocka)
+
+HOST_DIR  := $(BUILD)/host
+UNIT_DIR  := $(BUILD)/tests
+
+# Objects of each test binary, by source path.
+UNIT_APM_CASES    := install connect version pm query off poweroff text check
+UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
+	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
+	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o realmode/biosregs.o kernel/format.o
+UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
+	kernel/options.o kernel/format.o
+UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o kernel/bootinfo.o
+UNIT_FORMAT_OBJS  := tests/unit/test_format.o kernel/format.o
+
+UNIT_TESTS := test_apm test_options test_bootinfo test_format
+UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
+UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
+	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS)))
+
+.PHONY: unit-bin unit
+unit-bin: $(UNIT_BINS)
+
+# Runs every binary even when one fails, then fails if any did.
+unit: unit-bin
+	@status=0; for t in $(UNIT_BINS); do echo "== $$t"; $$t || status=1; done; exit $$status
+
+$(UNIT_DIR)/test_apm: $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS))
+$(UNIT_DIR)/test_options: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONS_OBJS))
+$(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
+$(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
+
+$(UNIT_BINS):
+	@mkdir -p $(dir $@)
+	$(UNIT_CC) $(UNIT_LDFLAGS) -o $@ $^ $(UNIT_LDLIBS)
+
+# More specific than the kernel's $(BUILD)/%.o rule, so make prefers it.
+$(HOST_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(UNIT_CC) $(UNIT_CFLAGS) -c $< -o $@
+
+-include $(UNIT_OBJS:.o=.d)

@@ -1,0 +1,43 @@
+/* The hardware survey: what the machine is (CPU, memory, BIOS identity) and what its
+ * APM BIOS offers, printed for people and as one JSON line for machines:
+ *
+ *   apmoff: survey {"schema":1, ...}
+ *
+ * The JSON schema is documented in README.md; "schema" changes when a field changes
+ * meaning or goes away (adding fields keeps the number). */
+#ifndef APMOFF_SURVEY_H
+#define APMOFF_SURVEY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bootinfo.h"
+#include "cpu.h"
+#include "options.h"
+#include "../apm/apm.h"
+
+#define SURVEY_JSON_MAX 2048
+
+struct survey {
+    const char *firmware;       /* "bios" or "uefi" */
+    bool bios_calls;            /* whether BIOS calls were allowed */
+    struct cpu_info cpu;
+    bool have_int12;
+    uint16_t int12_kb;
+    uint32_t map_available_kb;  /* sum of available map entries, KiB */
+    char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
+    uint8_t model_byte;         /* F000:FFFE */
+};
+
+/* Collects and prints the machine part (everything but APM). */
+void survey_machine(struct survey *sv, const struct bootinfo *bi, bool bios_calls);
+
+/* Builds the JSON line into buf; false if it did not fit (never print it then). */
+bool survey_json(const struct survey *sv, const struct bootinfo *bi,
+                 const struct apm_state *apm, const char *options, char *buf,
+                 unsigned size);
+
+/* Prints "apmoff: survey <json>". */
+void survey_print_json(const char *json);
+
+#endif

@@ -1,0 +1,75 @@
+/* PIT one-shot delays and TSC timing: see timer.h.
+ *
+ * Channel 2 is the one software may use freely (channel 0 is the BIOS's tick, and we
+ * leave it alone for the real-mode calls). In mode 0 its output, readable as bit 5 of
+ * port 61h, goes high when the count runs out. */
+#include "timer.h"
+#include "cpu.h"
+#include "io.h"
+
+#define PIT_CH2         0x42
+#define PIT_COMMAND     0x43
+#define PIT_CH2_MODE0   0xB0    /* channel 2, low then high byte, mode 0, binary */
+#define PORT_B          0x61
+#define PORT_B_GATE2    0x01
+#define PORT_B_SPEAKER  0x02
+#define PORT_B_OUT2     0x20
+#define PIT_HZ_PER_MS   1193    /* 1.193182 MHz */
+#define CHUNK_US        50000   /* fits the 16-bit counter */
+#define CALIBRATE_US    10000
+
+static void pit_one_shot(uint32_t us)
+{
+    uint32_t count = us * PIT_HZ_PER_MS / 1000;
+    if (count < 2)
+        count = 2;
+    outb(PORT_B, (uint8_t)((inb(PORT_B) & ~PORT_B_SPEAKER) | PORT_B_GATE2));
+    outb(PIT_COMMAND, PIT_CH2_MODE0);
+    outb(PIT_CH2, count & 0xFF);
+    outb(PIT_CH2, (count >> 8) & 0xFF);
+    for (uint32_t spin = 0; !(inb(PORT_B) & PORT_B_OUT2) && spin < 0x1000000; spin++)
+        ;                               /* bounded: a missing PIT must not hang us */
+}
+
+void pit_delay_us(uint32_t us)
+{
+    while (us > CHUNK_US) {
+        pit_one_shot(CHUNK_US);
+        us -= CHUNK_US;
+    }
+    pit_one_shot(us);
+}
+
+static bool tsc;
+static uint64_t start;
+
+void timer_mark_start(bool have_tsc)
+{
+    tsc = have_tsc;
+    if (tsc)
+        start = cpu_rdtsc();
+}
+
+/* 64-by-32-bit division with two DIVs, so no libgcc helper is needed. */
+static uint32_t div64_32(uint64_t n, uint32_t d)
+{
+    uint32_t hi = (uint32_t)(n >> 32), lo = (uint32_t)n, q_hi, q_lo, r;
+    q_hi = hi / d;
+    r = hi % d;
+    __asm__("divl %4" : "=a"(q_lo), "=d"(r) : "a"(lo), "d"(r), "rm"(d));
+    return q_hi ? 0xFFFFFFFFu : q_lo;
+}
+
+bool timer_elapsed_us(uint32_t *us)
+{
+    if (!tsc)
+        return false;
+    uint64_t now = cpu_rdtsc();
+    uint64_t t0 = cpu_rdtsc();
+    pit_delay_us(CALIBRATE_US);
+    uint32_t per_us = div64_32(cpu_rdtsc() - t0, CALIBRATE_US);
+    if (!per_us)
+        return false;
+    *us = div64_32(now - start, per_us);
+    return true;
+}

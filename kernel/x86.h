@@ -1,0 +1,17 @@
+/* Architectural constants of the x86 the kernel and the host tests share. */
+#ifndef APMOFF_X86_H
+#define APMOFF_X86_H
+
+#define X86_EFLAGS_CF   0x0001
+#define X86_EFLAGS_BIT1 0x0002  /* always 1 */
+#define X86_EFLAGS_ZF   0x0040
+#define X86_EFLAGS_IF   0x0200
+#define X86_EFLAGS_IOPL 0x3000
+#define X86_EFLAGS_NT   0x4000
+#define X86_EFLAGS_VM   0x00020000
+#define X86_EFLAGS_AC   0x00040000
+#define X86_EFLAGS_VIF  0x00080000
+#define X86_EFLAGS_VIP  0x00100000
+#define X86_EFLAGS_ID   0x00200000
+
+#endif
