@@ -124,6 +124,9 @@ void survey_screen_show(const char *json, int wait)
     draw(size);
     say("survey screen: QR code of %u bytes, %dx%d modules, on screen",
         (unsigned)strlen(json), size, size);
+    /* Bochs' magic breakpoint (a no-op everywhere else): lets a test stop Bochs here
+     * and dump the screen's memory, as QMP screendump does for QEMU. */
+    __asm__ volatile("xchgw %bx, %bx");
     wait_for(wait);
     set_mode(VGA_MODE_TEXT_80X25);
     vga_init();
