@@ -350,7 +350,9 @@ def run_bochs(case, workdir):
             f.write('c\nwritemem "%s" 0xa0000 %d\nc\nquit\n'
                     % (os.path.join(workdir, "vga.bin"), VGA_PLANE_BYTES))
         else:
-            f.write("c\nquit\n")       # run; after any debugger stop, end the run
+            # Run; past the QR screen's magic breakpoint, if any; after any other
+            # debugger stop, end the run instead of waiting at the prompt.
+            f.write("c\nc\nquit\n")
     start = time.monotonic()
     deadline = start + case.timeout
     with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
