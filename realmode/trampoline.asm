@@ -32,6 +32,28 @@ PORT_A          equ 0x92        ; "fast A20" system control port
 PORT_A_A20      equ 0x02
 PORT_A_RESET    equ 0x01        ; writing 1 here resets the machine: keep it 0
 
+; The register block in, just before the call: SP points at its start.
+%macro POP_BIOSREGS 0
+        popad
+        pop     gs
+        pop     fs
+        pop     es
+        pop     ds
+        popfd
+%endmacro
+
+; The register block out, right after the call, in the same layout.
+%macro PUSH_BIOSREGS 0
+        mov     sp, [cs:TH_REGS_END]    ; MOV leaves the BIOS's flags alone
+        pushfd
+        push    ds
+        push    es
+        push    fs
+        push    gs
+        pushad
+        cli
+%endmacro
+
         bits    16
         org     0
 
@@ -65,26 +87,13 @@ pm16_entry:
         mov     gs, ax
         mov     ss, ax                  ; SP still points at the register block
 
-        popad
-        pop     gs
-        pop     fs
-        pop     es
-        pop     ds
-        popfd
+        POP_BIOSREGS
         ; INT n is PUSHF, clear IF and TF, far call through the IVT entry. Doing it by
         ; hand lets the kernel pick the vector without patching our code.
         pushf
         cli
         call    far [cs:TH_TARGET]
-
-        mov     sp, [cs:TH_REGS_END]    ; MOV leaves the BIOS's flags alone
-        pushfd
-        push    ds
-        push    es
-        push    fs
-        push    gs
-        pushad
-        cli
+        PUSH_BIOSREGS
 
         mov     ax, cs
         mov     ds, ax
@@ -99,21 +108,9 @@ pm16_entry:
 ; APM 16-bit protected-mode interface: the BIOS wants a 16-bit caller and a 16-bit
 ; stack (SS = SEL_TRAMP_DATA16, so SP, not ESP, addresses it).
 farcall16:
-        popad
-        pop     gs
-        pop     fs
-        pop     es
-        pop     ds
-        popfd
+        POP_BIOSREGS
         call    far [cs:TH_TARGET]
-        mov     sp, [cs:TH_REGS_END]
-        pushfd
-        push    ds
-        push    es
-        push    fs
-        push    gs
-        pushad
-        cli
+        PUSH_BIOSREGS
 
 return32:
         mov     ax, SEL_DATA32

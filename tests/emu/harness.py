@@ -32,6 +32,7 @@ BOCHS_BIOS = {
     "seabios": "/usr/share/seabios/bios.bin",
 }
 BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
+OVMF = "/usr/share/ovmf/OVMF.fd"             # x86_64 UEFI firmware (qemu-system-x86_64)
 
 # How long to keep watching after the serial log says the run is over (a halted
 # line, or the line a hang is expected after): long enough for any power-off the
@@ -44,7 +45,7 @@ class Case:
     """One row of the table: where to boot, with what, and what must happen."""
     name: str
     emulator: str                   # "qemu" or "bochs"
-    bios: str                       # "seabios" or "bochs" (Bochs' own rombios)
+    bios: str                       # "seabios", "bochs" (Bochs' own rombios) or "ovmf"
     machine: str                    # QEMU -M value; "-" for Bochs
     medium: str                     # "iso", "kernel" (QEMU -kernel) or "floppy"
     options: str                    # kernel command line ("" = the shipped menu default)
@@ -60,6 +61,7 @@ class Case:
     qr: bool = False                # screenshot the QR code (QEMU: QMP screendump, then a
                                     # key; Bochs: memory dump at the magic breakpoint),
                                     # decode it, compare with the JSON line
+    screen_text: bool = False       # QEMU: at the end, the screen must show text
 
 
 @dataclass
@@ -222,12 +224,16 @@ class Qmp:
 
 
 def qemu_command(case, image, serial_path, qmp_path):
-    cmd = ["qemu-system-i386", "-S", "-display", "none", "-no-reboot", "-nodefaults",
+    # x64 OVMF does not run in qemu-system-i386; the kernel is 32-bit either way.
+    binary = "qemu-system-x86_64" if case.bios == "ovmf" else "qemu-system-i386"
+    cmd = [binary, "-S", "-display", "none", "-no-reboot", "-nodefaults",
            "-vga", "std", "-serial", "file:" + serial_path,
            "-qmp", "unix:%s,server=on,wait=off" % qmp_path,
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if case.machine != "-":
         cmd += ["-M", case.machine]
+    if case.bios == "ovmf":
+        cmd += ["-bios", OVMF]
     if case.medium == "kernel":
         cmd += ["-kernel", image, "-append", case.options]
     elif case.medium == "floppy":
@@ -280,6 +286,9 @@ def run_qemu(case, workdir):
                 break
         else:
             verdict = "timeout"
+        if case.screen_text and not qmp.closed:
+            qmp.command("screendump", time.monotonic() + 10,
+                        filename=os.path.join(workdir, "final.ppm"))
     finally:
         kill_group(proc)
     return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()
@@ -417,6 +426,33 @@ def compare_checks(name, serial):
     return problems
 
 
+def read_ppm(path):
+    """(width, height, RGB bytes) of a binary PPM as QEMU's screendump writes it."""
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, dims, maxval, pixels = data.split(b"\n", 3)
+    width, height = map(int, dims.split())
+    return width, height, pixels
+
+
+def check_screen_text(path):
+    """The console drew characters: a good share of the pixel rows near the top hold
+    both lit and dark pixels (glyphs), and the picture is not one colour."""
+    if not os.path.exists(path):
+        return ["no screenshot was taken"]
+    width, height, pixels = read_ppm(path)
+    rows_with_ink = 0
+    for y in range(min(height, 400)):
+        row = pixels[y * width * 3:(y + 1) * width * 3]
+        lit = sum(1 for x in range(0, len(row), 3) if row[x] > 0x40)
+        if 0 < lit < width:
+            rows_with_ink += 1
+    if rows_with_ink < 50:
+        return ["the screen shows no text (%d of the top rows have glyph pixels)"
+                % rows_with_ink]
+    return []
+
+
 def compare_qr(screenshot, serial):
     """The QR code on the screen must decode (zbarimg) to exactly the JSON line that
     the serial log carries after "apmoff: survey "."""
@@ -489,6 +525,8 @@ def run_case(case, keep_dir=None):
                 screen = os.path.join(workdir, "screen.pgm")
                 vga_plane_to_pgm(os.path.join(workdir, "vga.bin"), screen)
             problems += compare_qr(screen, serial)
+        if case.screen_text:
+            problems += check_screen_text(os.path.join(workdir, "final.ppm"))
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:
