@@ -91,6 +91,11 @@ void kmain(uint32_t magic, uint32_t info)
     options_describe(&opts, options_text, sizeof(options_text));
     say("options: %s", options_text);
 
+    if (opts.selftest == SELFTEST_EXCEPTION) {
+        say("selftest: raising an invalid-opcode exception on purpose");
+        __asm__ volatile("ud2");
+    }
+
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));

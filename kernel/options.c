@@ -82,6 +82,12 @@ static const struct choice wait_choices[] = {
     { 0, 0 },
 };
 
+static const struct choice selftest_choices[] = {
+    { "off", SELFTEST_OFF },
+    { "exception", SELFTEST_EXCEPTION },
+    { 0, 0 },
+};
+
 #define WAIT_MAX_SECONDS 3600
 
 static const struct option_def option_defs[] = {
@@ -93,6 +99,7 @@ static const struct option_def option_defs[] = {
     { "bioscall", offsetof(struct options, bioscall), bioscall_choices, 0, 0 },
     { "v86test", offsetof(struct options, v86test), v86test_choices, 0, 0 },
     { "wait", offsetof(struct options, wait), wait_choices, 0, WAIT_MAX_SECONDS },
+    { "selftest", offsetof(struct options, selftest), selftest_choices, 0, 0 },
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
@@ -107,6 +114,7 @@ void options_defaults(struct options *o)
     o->bioscall = BIOSCALL_TRAMPOLINE;
     o->v86test = V86TEST_OFF;
     o->wait = WAIT_KEY;
+    o->selftest = SELFTEST_OFF;
 }
 
 static int *field(struct options *o, const struct option_def *d)

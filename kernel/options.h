@@ -60,6 +60,12 @@ enum v86test {
     V86TEST_COMPARE,            /* INT 15h 5300h, 12h, 11h through both paths */
 };
 
+/* selftest=: test support, proves a mechanism the normal run never exercises. */
+enum selftest {
+    SELFTEST_OFF,
+    SELFTEST_EXCEPTION,         /* raise #UD: the register dump must appear, no reboot */
+};
+
 struct options {
     enum action action;
     enum onfail onfail;
@@ -69,6 +75,7 @@ struct options {
     enum bioscall bioscall;
     enum v86test v86test;
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
+    enum selftest selftest;
 };
 
 void options_defaults(struct options *o);

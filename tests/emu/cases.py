@@ -181,3 +181,16 @@ CASES += [
          "poweroff", 30, serial=[r"^apmoff: survey \{", r"showing for 1 s"],
          last_line=OFF_RM),
 ]
+
+# --- a CPU exception is a register dump and a halted line, never a silent reboot -----
+CASES += [
+    Case("qemu-pc-exception", "qemu", "seabios", "pc", "kernel", "selftest=exception",
+         "halt", 20,
+         serial=[r"^apmoff: CPU exception 6 \(#UD invalid opcode\)",
+                 r"^apmoff:   EIP=[0-9A-F]{8} CS=0008 EFLAGS=", r"^apmoff:   EAX=",
+                 r"^apmoff:   CR0="],
+         last_line=r"^apmoff: halted: CPU exception 6 \(#UD invalid opcode\) at 0008:"),
+    Case("qemu-pc-exception-exit", "qemu", "seabios", "pc", "kernel",
+         "selftest=exception onfail=exit", "exit:9", 20,
+         serial=[r"^apmoff: CPU exception 6"]),
+]
