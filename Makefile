@@ -34,7 +34,7 @@ RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/v86enter.o realmode/v86test.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm32call.o
-SURVEY_OBJS := survey/qr.o
+SURVEY_OBJS := survey/qr.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
 ELF := $(BUILD)/apmoff.elf

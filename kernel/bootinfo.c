@@ -27,6 +27,8 @@
 #define MB2_FB_TYPE_RGB         1
 #define MB2_TAG_EFI32           11
 #define MB2_TAG_EFI64           12
+#define MB2_TAG_ACPI_OLD        14
+#define MB2_TAG_ACPI_NEW        15
 #define MB2_TAG_EFI_BS          18
 #define MB2_MAX_TOTAL           (64u * 1024)
 
@@ -174,6 +176,22 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
         case MB2_TAG_EFI32:
         case MB2_TAG_EFI64:
             bi->efi_system_table = true;
+            bi->efi64 = type == MB2_TAG_EFI64;
+            if (size >= (type == MB2_TAG_EFI64 ? 16u : 12u))
+                bi->efi_system_table_addr = type == MB2_TAG_EFI64 ? rd64(tag + 8)
+                                                                  : rd32(tag + 8);
+            break;
+        case MB2_TAG_ACPI_OLD:
+        case MB2_TAG_ACPI_NEW:
+            /* Keep the newer copy when the loader gives both. */
+            if (type == MB2_TAG_ACPI_NEW || !bi->rsdp_len) {
+                uint32_t n = size - 8;
+                if (n > BOOTINFO_RSDP_MAX)
+                    n = BOOTINFO_RSDP_MAX;
+                for (uint32_t i = 0; i < n; i++)
+                    bi->rsdp[i] = tag[8 + i];
+                bi->rsdp_len = n;
+            }
             break;
         case MB2_TAG_EFI_BS:
             bi->efi_boot_services = true;

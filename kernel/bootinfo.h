@@ -16,6 +16,7 @@
 #define BOOTINFO_MMAP_MAX       48
 #define BOOTINFO_CMDLINE_MAX    256
 #define BOOTINFO_LOADER_MAX     64
+#define BOOTINFO_RSDP_MAX       64
 
 enum mmap_type {
     MMAP_AVAILABLE = 1,
@@ -52,6 +53,10 @@ struct bootinfo {
     bool efi_boot_services;     /* multiboot 2: "boot services not terminated" tag */
     bool have_fb;
     struct framebuffer fb;
+    uint64_t efi_system_table_addr;     /* tag 12 (64-bit) or 11 (32-bit) pointer */
+    bool efi64;
+    unsigned rsdp_len;          /* multiboot 2 tags 14/15: a copy of the ACPI RSDP */
+    uint8_t rsdp[BOOTINFO_RSDP_MAX];
     unsigned malformed;         /* pieces rejected as malformed (reported, not followed) */
 };
 

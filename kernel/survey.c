@@ -52,6 +52,55 @@ static void survey_memory(struct survey *sv, const struct bootinfo *bi)
     say("memory: %u KiB available in the boot loader's map", (unsigned)sv->map_available_kb);
 }
 
+/* SMBIOS and ACPI: from the EFI system table under UEFI, by scanning the BIOS areas
+ * otherwise; an RSDP copy from the boot loader is preferred to a scan. */
+static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool uefi)
+{
+    const struct physmem pm = { 0, PHYSMEM_4G };
+    struct smbios_info *sm = &sv->smbios;
+    struct acpi_rsdp *rsdp = &sv->acpi;
+
+    if (uefi) {
+        if (bi->efi_system_table_addr)
+            efi_read_system_table(&sv->efi, &pm, bi->efi_system_table_addr, bi->efi64);
+        if (sv->efi.valid)
+            say("efi: firmware \"%s\" revision %u.%u", sv->efi.vendor,
+                (unsigned)(sv->efi.revision >> 16), (unsigned)(sv->efi.revision & 0xFFFF));
+        if (sv->efi.smbios_entry && physmem_ok(&pm, sv->efi.smbios_entry, 32))
+            smbios_from_entry(sm, &pm, physmem_at(&pm, sv->efi.smbios_entry), 32);
+    } else {
+        smbios_scan(sm, &pm, SMBIOS_SCAN_START, SMBIOS_SCAN_END);
+    }
+    if (sm->status == SMBIOS_NOT_FOUND) {
+        say("smbios: not found");
+    } else {
+        say("smbios: %u.%u entry point at %08Xh, table %08Xh (%u bytes, %u structures): %s",
+            sm->major, sm->minor, (unsigned)sm->entry_addr, (unsigned)sm->table_addr,
+            (unsigned)sm->table_len, sm->structures, smbios_status_name(sm->status));
+        if (sm->have_bios)
+            say("smbios: BIOS \"%s\" version \"%s\" dated \"%s\"", sm->bios_vendor,
+                sm->bios_version, sm->bios_date);
+        if (sm->have_system)
+            say("smbios: system \"%s\" \"%s\" version \"%s\"", sm->sys_vendor,
+                sm->sys_product, sm->sys_version);
+        if (sm->problem != SMBIOS_PROBLEM_NONE)
+            say("smbios: malformed table: %s at offset %u; not followed further",
+                smbios_problem_name(sm->problem), (unsigned)sm->problem_offset);
+    }
+
+    if (bi->rsdp_len)
+        acpi_parse_rsdp(rsdp, bi->rsdp, bi->rsdp_len);
+    else if (!uefi)
+        acpi_find_rsdp(rsdp, &pm);
+    else if (sv->efi.acpi_rsdp && physmem_ok(&pm, sv->efi.acpi_rsdp, ACPI_RSDP_LEN_MIN))
+        acpi_parse_rsdp(rsdp, physmem_at(&pm, sv->efi.acpi_rsdp), ACPI_RSDP_LEN_MIN);
+    if (rsdp->status == ACPI_RSDP_NOT_FOUND)
+        say("acpi: no RSDP found");
+    else
+        say("acpi: RSDP revision %u, OEM \"%s\", RSDT %08Xh (%s)", rsdp->revision,
+            rsdp->oem_id, (unsigned)rsdp->rsdt_addr, acpi_rsdp_status_name(rsdp->status));
+}
+
 void survey_machine(struct survey *sv, const struct bootinfo *bi, bool bios_calls)
 {
     memset(sv, 0, sizeof(*sv));
@@ -64,6 +113,7 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi, bool bios_call
         read_bios_date(sv);
         say("bios: date %s, model byte %02Xh", sv->bios_date, sv->model_byte);
     }
+    survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
 }
 
 /* --- JSON --------------------------------------------------------------------------- */
@@ -182,6 +232,41 @@ static void json_apm(struct json *j, const struct apm_state *apm)
     json_end(j);
 }
 
+static void json_smbios(struct json *j, const struct smbios_info *sm)
+{
+    char version[8];
+    json_object(j, "smbios");
+    json_bool(j, "found", sm->status != SMBIOS_NOT_FOUND);
+    if (sm->status != SMBIOS_NOT_FOUND) {
+        fmt_snprintf(version, sizeof(version), "%u.%u", sm->major, sm->minor);
+        json_string(j, "version", version);
+        json_string(j, "status", smbios_status_name(sm->status));
+        if (sm->have_bios) {
+            json_string(j, "bios_vendor", sm->bios_vendor);
+            json_string(j, "bios_version", sm->bios_version);
+            json_string(j, "bios_date", sm->bios_date);
+        }
+        if (sm->have_system) {
+            json_string(j, "manufacturer", sm->sys_vendor);
+            json_string(j, "product", sm->sys_product);
+            json_string(j, "version_string", sm->sys_version);
+        }
+    }
+    json_end(j);
+}
+
+static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp)
+{
+    json_object(j, "acpi");
+    json_bool(j, "found", rsdp->status != ACPI_RSDP_NOT_FOUND);
+    if (rsdp->status != ACPI_RSDP_NOT_FOUND) {
+        json_uint(j, "revision", rsdp->revision);
+        json_string(j, "oem", rsdp->oem_id);
+        json_string(j, "status", acpi_rsdp_status_name(rsdp->status));
+    }
+    json_end(j);
+}
+
 bool survey_json(const struct survey *sv, const struct bootinfo *bi,
                  const struct apm_state *apm, const char *options, char *buf, unsigned size)
 {
@@ -235,6 +320,14 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_hex(&j, "model_byte", sv->model_byte, 2);
         json_end(&j);
     }
+    if (sv->efi.valid) {
+        json_object(&j, "efi");
+        json_string(&j, "vendor", sv->efi.vendor);
+        json_hex(&j, "revision", sv->efi.revision, 8);
+        json_end(&j);
+    }
+    json_smbios(&j, &sv->smbios);
+    json_acpi(&j, &sv->acpi);
     if (apm)
         json_apm(&j, apm);
     json_end(&j);

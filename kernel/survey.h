@@ -15,6 +15,9 @@
 #include "cpu.h"
 #include "options.h"
 #include "../apm/apm.h"
+#include "../survey/acpi.h"
+#include "../survey/efi.h"
+#include "../survey/smbios.h"
 
 #define SURVEY_JSON_MAX 2048
 
@@ -27,6 +30,9 @@ struct survey {
     uint32_t map_available_kb;  /* sum of available map entries, KiB */
     char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
     uint8_t model_byte;         /* F000:FFFE */
+    struct efi_info efi;        /* UEFI only */
+    struct smbios_info smbios;
+    struct acpi_rsdp acpi;
 };
 
 /* Collects and prints the machine part (everything but APM). */

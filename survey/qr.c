@@ -206,7 +206,7 @@ static void draw_format(uint8_t *m, int size, enum qr_ecc ecc, int mask)
 
     for (int i = 0; i < 15; i++) {
         bool b = bits >> i & 1;
-        /* Copy 1: up column 8 (skipping the timing row), then left along row 8. */
+        /* Copy 1: down column 8 (skipping the timing row), then left along row 8. */
         if (i < 6)
             set_module(m, size, 8, i, b);
         else if (i < 8)

@@ -62,6 +62,8 @@ class Case:
                                     # key; Bochs: memory dump at the magic breakpoint),
                                     # decode it, compare with the JSON line
     screen_text: bool = False       # QEMU: at the end, the screen must show text
+    survey: dict = field(default_factory=dict)  # dotted path -> value the last
+                                    # "apmoff: survey" JSON line must hold
 
 
 @dataclass
@@ -480,6 +482,25 @@ def compare_qr(screenshot, serial):
     return []
 
 
+def check_survey(expected, serial):
+    """The survey line parses as JSON and holds the expected values."""
+    lines = [l for l in serial.splitlines() if l.startswith("apmoff: survey {")]
+    if not lines:
+        return ["no 'apmoff: survey {...}' line on serial"]
+    try:
+        report = json.loads(lines[-1][len("apmoff: survey "):])
+    except ValueError as e:
+        return ["the survey line is not valid JSON: %s" % e]
+    problems = []
+    for path, want in expected.items():
+        node = report
+        for key in path.split("."):
+            node = node.get(key) if isinstance(node, dict) else None
+        if node != want:
+            problems.append("survey %s is %r, expected %r" % (path, node, want))
+    return problems
+
+
 def judge(case, verdict, serial):
     problems = []
     lines = apmoff_lines(serial)
@@ -507,6 +528,8 @@ def judge(case, verdict, serial):
                         (lines[-1] if lines else "", case.last_line))
     if case.check_expect:
         problems += compare_checks(case.check_expect, serial)
+    if case.survey:
+        problems += check_survey(case.survey, serial)
     bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
     if bad and not any("CPU exception" in p for p in case.serial):
         problems.append("CPU exception: " + bad[0])

@@ -1,0 +1,88 @@
+/* Reading the EFI system table: see efi.h. Layouts from the UEFI specification,
+ * section 4.3 (EFI_SYSTEM_TABLE) and 4.6 (EFI_CONFIGURATION_TABLE): pointers and
+ * UINTN are 8 bytes on x64 firmware and 4 on ia32. */
+#include "efi.h"
+#include "le.h"
+
+#define EFI_SYSTEM_TABLE_SIGNATURE_LO   0x20494249u     /* "IBI SYST" */
+#define EFI_SYSTEM_TABLE_SIGNATURE_HI   0x54535953u
+#define EFI_TABLES_MAX                  64      /* real firmware has a dozen or two */
+#define GUID_LEN                        16
+
+static const uint8_t smbios_guid[GUID_LEN] = {          /* EB9D2D31-2D88-11D3-... */
+    0x31, 0x2D, 0x9D, 0xEB, 0x88, 0x2D, 0xD3, 0x11,
+    0x9A, 0x16, 0x00, 0x90, 0x27, 0x3F, 0xC1, 0x4D,
+};
+static const uint8_t smbios3_guid[GUID_LEN] = {         /* F2FD1544-9794-4A2C-... */
+    0x44, 0x15, 0xFD, 0xF2, 0x94, 0x97, 0x2C, 0x4A,
+    0x99, 0x2E, 0xE5, 0xBB, 0xCF, 0x20, 0xE3, 0x94,
+};
+static const uint8_t acpi20_guid[GUID_LEN] = {          /* 8868E871-E4F1-11D3-... */
+    0x71, 0xE8, 0x68, 0x88, 0xF1, 0xE4, 0xD3, 0x11,
+    0xBC, 0x22, 0x00, 0x80, 0xC7, 0x3C, 0x88, 0x81,
+};
+
+static bool same_guid(const uint8_t *a, const uint8_t *b)
+{
+    for (int i = 0; i < GUID_LEN; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+static uint64_t read_ptr(const uint8_t *p, bool efi64)
+{
+    return efi64 ? le64(p) : le32(p);
+}
+
+/* The vendor is UCS-2; keep the printable ASCII characters. */
+static void read_vendor(struct efi_info *info, const struct physmem *pm, uint64_t addr)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < EFI_VENDOR_MAX && physmem_ok(pm, addr + 2 * i, 2); i++) {
+        const uint8_t *c = physmem_at(pm, addr + 2 * i);
+        if (!c[0] && !c[1])
+            break;
+        info->vendor[n++] = (c[1] == 0 && c[0] >= 0x20 && c[0] < 0x7F) ? (char)c[0] : '?';
+    }
+    info->vendor[n] = '\0';
+}
+
+void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint64_t st,
+                           bool efi64)
+{
+    const unsigned ptr = efi64 ? 8 : 4;
+    const unsigned vendor_off = 24;
+    const unsigned count_off = efi64 ? 104 : 64;
+    const unsigned tables_off = count_off + ptr;
+
+    *info = (struct efi_info){ 0 };
+    if (!physmem_ok(pm, st, tables_off + ptr))
+        return;
+    const uint8_t *t = physmem_at(pm, st);
+    if (le32(t) != EFI_SYSTEM_TABLE_SIGNATURE_LO || le32(t + 4) != EFI_SYSTEM_TABLE_SIGNATURE_HI)
+        return;
+    info->valid = true;
+    info->revision = le32(t + 8);
+    read_vendor(info, pm, read_ptr(t + vendor_off, efi64));
+
+    uint64_t count = read_ptr(t + count_off, efi64);
+    uint64_t tables = read_ptr(t + tables_off, efi64);
+    if (count > EFI_TABLES_MAX)
+        count = EFI_TABLES_MAX;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t entry = tables + i * (GUID_LEN + ptr);
+        if (!physmem_ok(pm, entry, GUID_LEN + ptr))
+            return;
+        const uint8_t *e = physmem_at(pm, entry);
+        uint64_t where = read_ptr(e + GUID_LEN, efi64);
+        if (same_guid(e, smbios3_guid)) {
+            info->smbios_entry = where;         /* 3.x wins over 2.x */
+            info->smbios3 = true;
+        } else if (same_guid(e, smbios_guid) && !info->smbios3) {
+            info->smbios_entry = where;
+        } else if (same_guid(e, acpi20_guid)) {
+            info->acpi_rsdp = where;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/* The EFI system table, read after the boot loader has left boot services: what the
+ * firmware calls itself and where its SMBIOS entry point is (UEFI machines have no
+ * F0000h segment to scan). Reads through a physmem window like the other parsers. */
+#ifndef APMOFF_SURVEY_EFI_H
+#define APMOFF_SURVEY_EFI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physmem.h"
+
+#define EFI_VENDOR_MAX 40
+
+struct efi_info {
+    bool valid;                 /* the signature matched and the table was readable */
+    uint32_t revision;          /* e.g. 0x00020046 for 2.70 */
+    char vendor[EFI_VENDOR_MAX + 1];    /* firmware vendor, printable ASCII */
+    uint64_t smbios_entry;      /* 0 when there is none */
+    bool smbios3;               /* the entry point is a 3.x one */
+    uint64_t acpi_rsdp;         /* 0 when there is none */
+};
+
+/* st: the system table's physical address; efi64: 64-bit layout (x64 firmware). */
+void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint64_t st,
+                           bool efi64);
+
+#endif
