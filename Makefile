@@ -92,9 +92,13 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all unit-bin
+	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) tests/run_all.py
 
 include tests/unit/unit.mk
+include tests/unit/survey.mk
+include tests/fuzz/fuzz.mk
+unit-bin: survey-unit-bin
 -include iso/floppy.mk
 -include tests/bench/bench.mk
 

@@ -1,0 +1,50 @@
+# libFuzzer targets (clang), included by the top Makefile, which defines BUILD.
+#
+#   make fuzz-bin     build $(BUILD)/fuzz/bin/fuzz_*
+#   make fuzz         build, then run each target for FUZZ_TIME seconds (60)
+#   make fuzz-smoke   build, then run each for FUZZ_SMOKE_TIME seconds (5); fails on
+#                     a crash, so `make test` can run it
+#
+# Each target is built in one clang command from its sources (no shared objects with
+# the kernel or the cmocka tests). Corpora grow in $(BUILD)/fuzz/corpus/<target>/,
+# crash inputs land in $(BUILD)/fuzz/artifacts/; replay one with
+#   $(BUILD)/fuzz/bin/<target> $(BUILD)/fuzz/artifacts/<file>
+# clang's fuzzer runtime is Debian's libclang-rt-dev (scripts/deps.sh).
+
+FUZZ_CC     := clang
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_DIR    := $(BUILD)/fuzz
+FUZZ_TIME   ?= 60
+FUZZ_SMOKE_TIME ?= 5
+
+FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_qr fuzz_bootinfo fuzz_options
+FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
+FUZZ_HEADERS := $(wildcard survey/*.h kernel/*.h tests/unit/qr_read.h)
+
+$(FUZZ_DIR)/bin/fuzz_smbios: tests/fuzz/fuzz_smbios.c survey/smbios.c survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_acpi: tests/fuzz/fuzz_acpi.c survey/acpi.c survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_qr: tests/fuzz/fuzz_qr.c survey/qr.c tests/unit/qr_read.c
+$(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c kernel/bootinfo.c survey/acpi.c \
+	survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c kernel/options.c \
+	kernel/format.c tests/fuzz/console_stub.c
+
+$(FUZZ_BINS): $(FUZZ_HEADERS) tests/fuzz/fuzz.mk
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+# The option keys and values, for a dictionary that follows kernel/options.c.
+$(FUZZ_DIR)/fuzz_options.dict: kernel/options.c
+	@mkdir -p $(dir $@)
+	sed -n 's/^ *{ "\([^"]*\)".*/"\1"/p' $< | sort -u > $@
+	printf '"="\n","\n" "\n' >> $@
+
+.PHONY: fuzz-bin fuzz fuzz-smoke
+fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict
+
+fuzz: fuzz-bin
+	@tests/fuzz/run.sh $(FUZZ_TIME) $(BUILD) $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-bin
+	@tests/fuzz/run.sh $(FUZZ_SMOKE_TIME) $(BUILD) $(FUZZ_TARGETS)
