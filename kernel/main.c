@@ -6,6 +6,7 @@
 #include "actions.h"
 #include "bootinfo.h"
 #include "console.h"
+#include "cpu.h"
 #include "descriptors.h"
 #include "halt.h"
 #include "options.h"
@@ -73,7 +74,11 @@ void kmain(uint32_t magic, uint32_t info)
     struct options opts;
     char why[160];
 
+    static struct cpu_info cpu;
+
     descriptors_init();
+    cpu_detect(&cpu);
+    timer_mark_start(cpu.tsc);
     bootinfo_parse(&bi, magic, info, 0);
     /* A framebuffer only where there is no text mode to fall back on: UEFI. */
     bool uefi = bi.efi_system_table || bi.efi_boot_services;
@@ -90,6 +95,7 @@ void kmain(uint32_t magic, uint32_t info)
     halt_set_onfail(opts.onfail);
     options_describe(&opts, options_text, sizeof(options_text));
     say("options: %s", options_text);
+    options_describe_changed(&opts, options_text, sizeof(options_text));
 
     if (opts.selftest == SELFTEST_EXCEPTION) {
         say("selftest: raising an invalid-opcode exception on purpose");
@@ -99,8 +105,7 @@ void kmain(uint32_t magic, uint32_t info)
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));
-    survey_machine(&sv, &bi, bios_ok);
-    timer_mark_start(sv.cpu.tsc);
+    survey_machine(&sv, &bi, &cpu, bios_ok);
     if (!bios_ok) {
         print_survey(0);
         halt(HALT_NO_BIOS, why);

@@ -5,6 +5,7 @@
 #include "console.h"
 #include "format.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define WORD_MAX 128
@@ -301,31 +302,48 @@ int options_parse(struct options *o, const char *cmdline)
     return rejected;
 }
 
-void options_describe(const struct options *o, char *buf, unsigned size)
+static void describe(const struct options *o, char *buf, unsigned size, bool changed_only)
 {
+    struct options defaults;
     size_t n = 0;
+
+    options_defaults(&defaults);
+    if (size)
+        buf[0] = '\0';
     for (size_t i = 0; i < N_OPTIONS && n < size; i++) {
         const struct option_def *d = &option_defs[i];
         int value = *field((struct options *)o, d);
+        const char *sep = n ? " " : "";
+        if (changed_only && value == *field(&defaults, d))
+            continue;
         if (d->max_number && value >= 0) {
-            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", i ? " " : "", d->key,
-                                      value);
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", sep, d->key, value);
             continue;
         }
         if (!d->is_list) {
-            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", i ? " " : "", d->key,
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", sep, d->key,
                                       choice_name(d->choices, value));
             continue;
         }
         if (!value)             /* an empty list is the default: leave it out */
             continue;
-        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", i ? " " : "", d->key);
-        const char *sep = "";
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", sep, d->key);
+        const char *comma = "";
         for (const struct choice *c = d->choices; c->name && n < size; c++) {
             if (value & c->value) {
-                n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", sep, c->name);
-                sep = ",";
+                n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", comma, c->name);
+                comma = ",";
             }
         }
     }
+}
+
+void options_describe(const struct options *o, char *buf, unsigned size)
+{
+    describe(o, buf, size, false);
+}
+
+void options_describe_changed(const struct options *o, char *buf, unsigned size)
+{
+    describe(o, buf, size, true);
 }

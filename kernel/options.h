@@ -86,5 +86,7 @@ int options_parse(struct options *o, const char *cmdline);
 
 /* The options in force, as "key=value ..." for the report. */
 void options_describe(const struct options *o, char *buf, unsigned size);
+/* The same with only the options that differ from their defaults (for the survey). */
+void options_describe_changed(const struct options *o, char *buf, unsigned size);
 
 #endif

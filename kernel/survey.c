@@ -24,7 +24,6 @@ static void read_bios_date(struct survey *sv)
 static void survey_cpu(struct survey *sv)
 {
     const struct cpu_info *c = &sv->cpu;
-    cpu_detect(&sv->cpu);
     if (c->has_cpuid)
         say("cpu: %s family %u model %u stepping %u%s%s%s", c->vendor, c->family, c->model,
             c->stepping, c->name[0] ? " \"" : "", c->name, c->name[0] ? "\"" : "");
@@ -101,9 +100,11 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
             rsdp->oem_id, (unsigned)rsdp->rsdt_addr, acpi_rsdp_status_name(rsdp->status));
 }
 
-void survey_machine(struct survey *sv, const struct bootinfo *bi, bool bios_calls)
+void survey_machine(struct survey *sv, const struct bootinfo *bi,
+                    const struct cpu_info *cpu, bool bios_calls)
 {
     memset(sv, 0, sizeof(*sv));
+    sv->cpu = *cpu;
     sv->bios_calls = bios_calls;
     sv->firmware = (bi->efi_system_table || bi->efi_boot_services) ? "uefi" : "bios";
     say("firmware: %s", sv->firmware);

@@ -19,7 +19,7 @@
 #include "../survey/efi.h"
 #include "../survey/smbios.h"
 
-#define SURVEY_JSON_MAX 2048
+#define SURVEY_JSON_MAX 4096     /* the QR code holds 2331 bytes at level M, 2953 at L */
 
 struct survey {
     const char *firmware;       /* "bios" or "uefi" */
@@ -35,8 +35,10 @@ struct survey {
     struct acpi_rsdp acpi;
 };
 
-/* Collects and prints the machine part (everything but APM). */
-void survey_machine(struct survey *sv, const struct bootinfo *bi, bool bios_calls);
+/* Collects and prints the machine part (everything but APM); cpu was detected at
+ * entry (the timing starts there). */
+void survey_machine(struct survey *sv, const struct bootinfo *bi,
+                    const struct cpu_info *cpu, bool bios_calls);
 
 /* Builds the JSON line into buf; false if it did not fit (never print it then). */
 bool survey_json(const struct survey *sv, const struct bootinfo *bi,
