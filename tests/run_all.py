@@ -22,6 +22,9 @@ sys.path.insert(0, os.path.join(HERE, "emu"))
 import harness  # noqa: E402
 from cases import CASES  # noqa: E402
 
+sys.path.insert(0, HERE)
+import check_insns  # noqa: E402
+
 LOGS = os.path.join(harness.BUILD, "test-logs")
 
 
@@ -51,6 +54,13 @@ def run_unit():
         if bad:
             print("\n".join("    " + l for l in out.splitlines()))
     return passed, failed
+
+
+def run_checks():
+    """The kernel uses no instruction a 386 lacks outside its guarded helpers."""
+    ok, messages = check_insns.check(os.path.join(harness.BUILD, "apmoff.elf"))
+    print("\n".join(messages))
+    return (1, 0) if ok else (0, 1)
 
 
 def run_fuzz():
@@ -102,7 +112,7 @@ def main():
 
     passed = failed = 0
     if not args.emu_only:
-        for step in (run_unit, run_fuzz):
+        for step in (run_unit, run_checks, run_fuzz):
             p, f = step()
             passed += p
             failed += f

@@ -211,3 +211,55 @@ CASES += [
          "selftest=exception onfail=exit", "exit:9", 20,
          serial=[r"^apmoff: CPU exception 6"]),
 ]
+
+# --- vintage machines and media: the floppy, a 486 with 4 or 3 MB ------------------
+# The floppy (build/apmoff.img) carries the ISO's menu; its default entry powers off.
+# QEMU's 486 has neither CPUID's TSC flag nor RDTSC, so the kernel times nothing there.
+OLD_CPU = ["-cpu", "486"]
+NO_TSC = r"^apmoff: timing: entry to power-off call n/a"
+
+CASES += [
+    Case("qemu-pc-floppy", "qemu", "seabios", "pc", "floppy", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM),
+    Case("bochs-rombios-floppy", "bochs", "bochs", "-", "floppy", "", "poweroff", 60,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM),
+    Case("bochs-seabios-floppy", "bochs", "seabios", "-", "floppy", "", "poweroff", 60,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM),
+    Case("qemu-486-4m-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM, NO_TSC], last_line=OFF_RM,
+         extra=OLD_CPU + ["-m", "4"]),
+    Case("qemu-486-4m-kernel", "qemu", "seabios", "pc", "kernel", "action=off", "poweroff", 20,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM, NO_TSC], last_line=OFF_RM,
+         extra=OLD_CPU + ["-m", "4"]),
+    Case("qemu-486-4m-floppy", "qemu", "seabios", "pc", "floppy", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM, NO_TSC], last_line=OFF_RM,
+         extra=OLD_CPU + ["-m", "4"]),
+    Case("qemu-486-3m-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM,
+         extra=OLD_CPU + ["-m", "3"]),
+    Case("qemu-486-3m-kernel", "qemu", "seabios", "pc", "kernel", "action=off", "poweroff", 20,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM,
+         extra=OLD_CPU + ["-m", "3"]),
+    Case("bochs-rombios-4m-iso", "bochs", "bochs", "-", "iso", "", "poweroff", 60,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM, megs=4),
+    Case("bochs-rombios-4m-floppy", "bochs", "bochs", "-", "floppy", "", "poweroff", 60,
+         serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM, megs=4),
+]
+
+# --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
+UEFI_HALT = r"^apmoff: halted: no APM on UEFI firmware \(no legacy BIOS\)$"
+UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",
+                    r"^apmoff: efi: firmware \"EDK II\""],
+            serial_absent=[r"^apmoff: rm: ", r"real-mode trampoline at"],
+            survey={"firmware": "uefi", "multiboot": 2, "smbios.found": True,
+                    "acpi.found": True},
+            last_line=UEFI_HALT, screen_text=True)
+CASES += [
+    Case("qemu64-ovmf-iso", "qemu", "ovmf", "pc", "iso", "", "halt", 90, **UEFI),
+    Case("qemu64-ovmf-q35-usb", "qemu", "ovmf", "q35", "usb", "", "halt", 90, **UEFI),
+    # With onfail=exit, "no legacy BIOS" leaves QEMU with (3 << 1) | 1.
+    Case("qemu64-ovmf-exit", "qemu", "ovmf", "pc", "iso", "onfail=exit", "exit:7", 90,
+         serial=[r"^apmoff: firmware: uefi$"]),
+    Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
+]

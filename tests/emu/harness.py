@@ -47,7 +47,8 @@ class Case:
     emulator: str                   # "qemu" or "bochs"
     bios: str                       # "seabios", "bochs" (Bochs' own rombios) or "ovmf"
     machine: str                    # QEMU -M value; "-" for Bochs
-    medium: str                     # "iso", "kernel" (QEMU -kernel) or "floppy"
+    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", or "usb"
+                                    # (the ISO as a raw disk)
     options: str                    # kernel command line ("" = the shipped menu default)
     expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
     timeout: float                  # wall-clock seconds for the whole run
@@ -125,14 +126,13 @@ def kill_group(proc):
 
 # --- images --------------------------------------------------------------------
 
-VARIANT_CFG = """serial --unit=0 --speed=115200 --word=8 --parity=no --stop=1
-terminal_input serial console
-terminal_output serial console
-set timeout=0
-menuentry "apmoff (test variant)" {{
-\tmultiboot /boot/apmoff.elf {options}
-}}
-"""
+def variant_cfg(options):
+    """The shipped menu with its first entry's options replaced and no timeout."""
+    with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
+        cfg = f.read()
+    cfg = re.sub(r"^set timeout=.*$", "set timeout=0", cfg, count=1, flags=re.M)
+    return re.sub(r"^(\s*apmoff) action=off$", lambda m: "%s %s" % (m.group(1), options),
+                  cfg, count=1, flags=re.M)
 
 
 _variant_lock = threading.Lock()     # two cases may want the same variant at once
@@ -148,11 +148,14 @@ def variant_iso(options):
 def _build_variant(options):
     slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
     out = os.path.join(BUILD, "variants", slug + ".iso")
-    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(ELF):
+    inputs = [ELF] + [os.path.join(ROOT, "iso", n)
+                      for n in ("grub.cfg", "mkiso.sh", "mkefiimg.sh", "menu.modules")]
+    if os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(i)
+                                   for i in inputs):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
-        cfg.write(VARIANT_CFG.format(options=options))
+        cfg.write(variant_cfg(options))
     try:
         subprocess.run([os.path.join(ROOT, "iso", "mkiso.sh"), out, ELF, cfg.name],
                        check=True)
@@ -162,7 +165,7 @@ def _build_variant(options):
 
 
 def image_for(case):
-    if case.medium == "iso":
+    if case.medium in ("iso", "usb"):
         return variant_iso(case.options) if case.options else ISO
     if case.medium == "floppy":
         return os.path.join(BUILD, "apmoff.img")
@@ -240,6 +243,11 @@ def qemu_command(case, image, serial_path, qmp_path):
         cmd += ["-kernel", image, "-append", case.options]
     elif case.medium == "floppy":
         cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
+    elif case.medium == "usb":
+        # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
+        # EFI partition for UEFI.
+        cmd += ["-usb", "-drive", "if=none,id=stick,format=raw,snapshot=on,file=" + image,
+                "-device", "usb-storage,drive=stick,bootindex=0"]
     else:
         cmd += ["-cdrom", image, "-boot", "d"]
     return cmd + case.extra

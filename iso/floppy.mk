@@ -1,0 +1,17 @@
+# The 1.44 MB floppy image, included by the top Makefile (which defines BUILD, ELF, ISO).
+#
+#   make floppy     build/apmoff.img: GRUB i386-pc and the kernel on FAT12 (iso/mkfloppy.sh)
+#
+# `make` (all) builds it too.
+
+FLOPPY := $(BUILD)/apmoff.img
+
+.PHONY: floppy
+all: $(FLOPPY)
+floppy: $(FLOPPY)
+
+$(FLOPPY): $(ELF) iso/grub.cfg iso/menu.modules iso/mkfloppy.sh
+	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg
+
+# The ISO embeds the same module list.
+$(ISO): iso/menu.modules
