@@ -4,6 +4,7 @@
 # GPT partition). One GRUB menu for all of them.
 #
 #   iso/mkiso.sh OUT.iso KERNEL.elf GRUB.cfg
+#   APMOFF_EFI=0 iso/mkiso.sh ...   the BIOS part alone (make bench measures its size)
 #
 # Built from GRUB's own pieces, as grub-mkrescue would but leaner:
 #  - BIOS: GRUB's El Torito core image (grub-mkimage -O i386-pc-eltorito) with the menu's
@@ -32,17 +33,22 @@ cp "$cfg" "$root/boot/grub/grub.cfg"
 # shellcheck disable=SC2086
 grub-mkimage -O i386-pc-eltorito -p /boot/grub -o "$root/boot/grub/i386-pc/eltorito.img" \
 	biosdisk iso9660 $modules
-"$here/mkefiimg.sh" "$root/efi.img"
+efi_args=
+if [ "${APMOFF_EFI:-1}" != 0 ]; then
+	"$here/mkefiimg.sh" "$root/efi.img"
+	efi_args="--efi-boot efi.img -efi-boot-part --efi-boot-image"
+fi
 
 # The image is padded to whole cylinders of 16 heads x 63 sectors (504 KiB), the
 # geometry BIOSes give a small USB disk: SeaBIOS reports a disk smaller than one
 # cylinder as having none and will not boot it. After "--", xorriso's own commands:
 # 32 KiB of padding instead of the 300 KiB default (GRUB reads the CD in 32 KiB blocks
 # and fails on a file that ends within 32 KiB of the end of the medium).
+# shellcheck disable=SC2086
 xorriso -as mkisofs -quiet -R -J -V APMOFF \
 	-b boot/grub/i386-pc/eltorito.img -no-emul-boot -boot-load-size 4 -boot-info-table \
 	--grub2-boot-info --grub2-mbr "$grub_pc/boot_hybrid.img" \
-	--efi-boot efi.img -efi-boot-part --efi-boot-image --protective-msdos-label \
+	$efi_args --protective-msdos-label \
 	-partition_cyl_align on -partition_hd_cyl 16 -partition_sec_hd 63 \
 	-o "$out.tmp" "$root" -- -padding 32k 2>"$stage/log" || { cat "$stage/log" >&2; exit 1; }
 mv "$out.tmp" "$out"

@@ -10,6 +10,7 @@
 #define IVT_ENTRY(v)    peek32((v) * 4u)
 #define BIOS_ROM_START  0xC0000u        /* option ROMs and the system BIOS */
 #define EBDA_START      0x80000u        /* the lowest an EBDA may start */
+#define BDA_EBDA_SEGMENT 0x40Eu
 
 static enum bios_path path = BIOS_PATH_TRAMPOLINE;
 
@@ -31,13 +32,19 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
         fmt_snprintf(why, why_size, "no legacy BIOS: the INT 15h vector is zero");
         return false;
     }
-    /* GRUB trusts any non-zero vector; we also expect it in ROM or in the EBDA, where
-     * a BIOS (or a memory manager on a BIOS) keeps it, and say so otherwise. */
-    if (linear(int15) < EBDA_START)
-        say("warning: INT 15h points to %04X:%04X, below the EBDA and ROM; calling it "
-            "anyway", (unsigned)(int15 >> 16), (unsigned)(int15 & 0xFFFF));
-    else
-        say("INT 15h vector %04X:%04X", (unsigned)(int15 >> 16), (unsigned)(int15 & 0xFFFF));
+    /* GRUB trusts any non-zero vector. A BIOS keeps its handler in ROM or in its EBDA
+     * (the BDA word at 40Eh gives the EBDA's segment); anything else is RAM, where a
+     * memory manager or a TSR may have hooked the vector in front of the BIOS, which
+     * still works, or where there is no BIOS at all. Say which. */
+    uint32_t target = linear(int15);
+    uint32_t ebda = (peek32(BDA_EBDA_SEGMENT) & 0xFFFF) * 16u;
+    bool in_rom = target >= BIOS_ROM_START;
+    bool in_ebda = ebda >= EBDA_START && target >= ebda && target < BIOS_ROM_START;
+    say("INT 15h vector %04X:%04X (%s)", (unsigned)(int15 >> 16), (unsigned)(int15 & 0xFFFF),
+        in_rom ? "in ROM" : in_ebda ? "in the EBDA" : "in RAM");
+    if (!in_rom && !in_ebda)
+        say("warning: INT 15h points into RAM: a memory manager's hook, or no BIOS; "
+            "calling it anyway");
 
     if (!tramp_install(bi)) {
         fmt_snprintf(why, why_size, "no room below 1 MiB for the real-mode trampoline");

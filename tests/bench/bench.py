@@ -151,6 +151,16 @@ def build_shift_menu_iso(out):
 
 # --- sizes ----------------------------------------------------------------------
 
+def bios_only_bytes():
+    """The size of the same ISO without its EFI boot images (APMOFF_EFI=0): what a
+    BIOS-only medium costs, padding included."""
+    out = os.path.join(OUT, "apmoff-bios-only.iso")
+    subprocess.run([os.path.join(ROOT, "iso", "mkiso.sh"), out, ELF,
+                    os.path.join(ROOT, "iso", "grub.cfg")], check=True,
+                   env=dict(os.environ, APMOFF_EFI="0"))
+    return os.path.getsize(out)
+
+
 def efi_bytes(iso):
     """Bytes of the ISO's UEFI boot images (El Torito platform UEFI), as files in the
     ISO or as appended partitions; 0 when there are none."""
@@ -314,11 +324,12 @@ def main():
 
     iso_bytes = os.path.getsize(ISO)
     efi = efi_bytes(ISO)
-    bios_part = iso_bytes - efi
+    bios_part = bios_only_bytes()
     elf_bytes, loaded, memsz = kernel_sizes(ELF)
     print()
-    print("sizes: apmoff.iso %d bytes (%s), of which EFI boot images %d, BIOS part %d (%s)"
-          % (iso_bytes, kib(iso_bytes), efi, bios_part, kib(bios_part)))
+    print("sizes: apmoff.iso %d bytes (%s), EFI boot images %d (%s); the BIOS part "
+          "built alone %d (%s)" % (iso_bytes, kib(iso_bytes), efi, kib(efi), bios_part,
+                                   kib(bios_part)))
     print("       apmoff.elf %d bytes on the medium; loads %d bytes of text and data "
           "(%d with bss)" % (elf_bytes, loaded, memsz))
     print("       apmoff.img %d bytes; syslinux.iso %d; grub-halt.iso %d "
