@@ -51,7 +51,7 @@ void apm_init(struct apm_state *s, const struct apm_port *int15, unsigned inject
     s->inject = inject;
 }
 
-static bool version_is_bcd(uint16_t v)
+bool apm_version_is_bcd(uint16_t v)
 {
     return (v & 0x0F) <= 9 && ((v >> 4) & 0x0F) <= 9 && ((v >> 8) & 0x0F) <= 9 &&
            (v >> 12) <= 9;
@@ -141,7 +141,7 @@ bool apm_install_check(struct apm_state *s)
     if (s->raw_version == APM_VERSION(0, 1)) {
         say("BIOS reports APM 0.1 (early Compaq): treated as 1.0");
         s->version = APM_V1_0;
-    } else if (!version_is_bcd(s->raw_version) || s->raw_version < APM_V1_0) {
+    } else if (!apm_version_is_bcd(s->raw_version) || s->raw_version < APM_V1_0) {
         say("warning: version %04Xh is not a valid APM version (BCD, 1.0 or later): "
             "treated as 1.0",
             s->raw_version);
@@ -241,7 +241,7 @@ static void negotiate_version(struct apm_state *s)
             continue;
         /* The answer is in AX (Syslinux once read CX). It must be a version no
          * newer than we asked for. */
-        if (!version_is_bcd(r.ax) || r.ax < APM_V1_0 || r.ax > want) {
+        if (!apm_version_is_bcd(r.ax) || r.ax < APM_V1_0 || r.ax > want) {
             say("%s: BIOS answered connection version %04Xh to our %X.%X; using %X.%X",
                 s->port->name, r.ax, want >> 8, want & 0xFF, want >> 8, want & 0xFF);
             s->conn_version = want;

@@ -114,6 +114,8 @@ struct apm_state {
 };
 
 const char *apm_iface_name(enum apm_iface iface);
+/* Every nibble a decimal digit, as APM's BCD versions are. */
+bool apm_version_is_bcd(uint16_t v);
 
 void apm_init(struct apm_state *s, const struct apm_port *int15, unsigned inject);
 

@@ -110,17 +110,12 @@ static bool expect_ok(struct ctx *c, const char *name, const struct apm_port *po
     return false;
 }
 
-static bool bcd(uint16_t v)
-{
-    return (v & 0xF) <= 9 && ((v >> 4) & 0xF) <= 9 && ((v >> 8) & 0xF) <= 9 && (v >> 12) <= 9;
-}
-
 static void check_install(struct ctx *c)
 {
     struct apm_state *s = c->s;
     verdict(c, s->signature_ok ? CHECK_PASS : CHECK_FAIL, "install-check.signature",
             APM_FN_INSTALL_CHECK, APM_V1_0, "BH:BL %s", s->signature_ok ? "is 'PM'" : "is not 'PM'");
-    verdict(c, bcd(s->raw_version) && s->raw_version >= APM_V1_0 ? CHECK_PASS : CHECK_FAIL,
+    verdict(c, apm_version_is_bcd(s->raw_version) && s->raw_version >= APM_V1_0 ? CHECK_PASS : CHECK_FAIL,
             "install-check.version", APM_FN_INSTALL_CHECK, APM_V1_0,
             "AX=%04Xh", s->raw_version);
     verdict(c, s->flags & RESERVED_FLAGS ? CHECK_FAIL : CHECK_PASS,
@@ -160,7 +155,7 @@ static void check_rm_functions(struct ctx *c)
     struct apm_state *s = c->s;
     const struct apm_port *rm = c->ports->iface[APM_IFACE_RM];
     struct biosregs r;
-    uint16_t all = s->version > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
+    uint16_t connection = APM_V1_0;     /* what 530Eh makes of it; 1.0 without it */
 
     if (!expect_ok(c, "connect.rm", s->int15, APM_FN_CONNECT_RM, APM_DEVICE_BIOS, 0,
                    APM_V1_0, &r))
@@ -171,11 +166,15 @@ static void check_rm_functions(struct ctx *c)
     if (needs(c, "driver-version", APM_FN_DRIVER_VERSION, APM_V1_1) &&
         expect_ok(c, "driver-version", rm, APM_FN_DRIVER_VERSION, APM_DEVICE_BIOS,
                   APM_DRIVER_VERSION, APM_V1_1, &r)) {
-        bool fine = bcd(r.ax) && r.ax >= APM_V1_0 && r.ax <= APM_DRIVER_VERSION;
+        bool fine = apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0 && r.ax <= APM_DRIVER_VERSION;
+        if (fine)
+            connection = r.ax;
         verdict(c, fine ? CHECK_PASS : CHECK_FAIL, "driver-version.answer",
                 APM_FN_DRIVER_VERSION, APM_V1_1, "AX=%04Xh for our %04Xh", r.ax,
                 APM_DRIVER_VERSION);
     }
+    /* "All devices" is FFFFh on a 1.0 connection, 0001h after (as in apm.c). */
+    uint16_t all = connection > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
     expect_ok(c, "enable-pm", rm, APM_FN_ENABLE_PM, all, 1, APM_V1_0, &r);
     if (needs(c, "engage-pm", APM_FN_ENGAGE_PM, APM_V1_1))
         expect_ok(c, "engage-pm", rm, APM_FN_ENGAGE_PM, APM_DEVICE_ALL, 1, APM_V1_1, &r);
@@ -249,7 +248,9 @@ static void check_pm(struct ctx *c, enum apm_iface iface, const struct biosregs 
     char why[96];
 
     if (!apm_iface_offered(s, iface)) {
+        struct biosregs r;
         expect_error(c, n[0], s->int15, fn, APM_DEVICE_BIOS, 0, APM_V1_0, unsupported);
+        call(c, s->int15, APM_FN_DISCONNECT, APM_DEVICE_BIOS, 0, &r);   /* if it did */
         return;
     }
     /* apm_connect() makes the call and builds the descriptors. */

@@ -11,7 +11,7 @@
 ;   makes a BIOS that touches ours fault visibly instead of scribbling.
 ;   Out: *regs holds the registers and EFLAGS the BIOS returned. SS:ESP is our own
 ;   stack throughout; the segment fields of *regs are left as they were.
-;   Clobbers: nothing the C calling convention keeps.
+;   Clobbers: nothing the C calling convention keeps; EFLAGS is restored too.
 
 %include "asm-offsets.inc"
 
@@ -20,11 +20,12 @@ global apm_pm32_target
 
 section .text
 apm_pm32_far_call:
+        pushfd                          ; the BIOS may leave DF, NT or IF set: not ours
         push    ebp
         push    ebx
         push    esi
         push    edi
-        mov     ebp, [esp + 20]         ; regs
+        mov     ebp, [esp + 24]         ; regs
         push    ebp                     ; kept for the way back
         push    dword [ebp + BR_EFLAGS]
 
@@ -69,6 +70,7 @@ apm_pm32_far_call:
         pop     esi
         pop     ebx
         pop     ebp
+        popfd
         ret
 
 section .data

@@ -69,33 +69,39 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
     return true;
 }
 
-static bool pm32_call(const struct apm_port *port, struct biosregs *regs, const char **why)
+/* Both protected-mode calls: IF as configured, every IRQ masked for the length of the
+ * call (the BIOS may enable interrupts, and our IDT has no IRQ handlers). */
+static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))
 {
     struct pic_masks masks;
 
-    (void)port;
-    (void)why;
     say_pic_masked_once();
     regs->eflags = apm_ports_eflags(regs->eflags);
     pic_mask_all(&masks);
-    apm_pm32_far_call(regs);
+    far_call(regs);
     pic_restore(&masks);
+}
+
+static void pm16_far_call(struct biosregs *regs)
+{
+    /* Selectors, not real-mode segments, in protected mode: null ones. */
+    regs->ds = regs->es = regs->fs = regs->gs = 0;
+    tramp_call(TRAMP_MODE_FARCALL16, SEL_APM_CODE16, pm16_entry, regs);
+}
+
+static bool pm32_call(const struct apm_port *port, struct biosregs *regs, const char **why)
+{
+    (void)port;
+    (void)why;                          /* a far call cannot fail to be made */
+    masked_call(regs, apm_pm32_far_call);
     return true;
 }
 
 static bool pm16_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
-    struct pic_masks masks;
-
     (void)port;
     (void)why;
-    say_pic_masked_once();
-    regs->eflags = apm_ports_eflags(regs->eflags);
-    /* Selectors, not real-mode segments, in protected mode: null ones. */
-    regs->ds = regs->es = regs->fs = regs->gs = 0;
-    pic_mask_all(&masks);
-    tramp_call(TRAMP_MODE_FARCALL16, SEL_APM_CODE16, pm16_entry, regs);
-    pic_restore(&masks);
+    masked_call(regs, pm16_far_call);
     return true;
 }
 

@@ -3,7 +3,7 @@
  * GRUB's GDT is not ours to keep (the multiboot specifications say the loader's
  * segments may be gone), so this runs first, before any other code relies on the
  * segment registers. Exceptions 0-31 go to the stubs in isr.asm; vectors above 31 are
- * left not present, so a stray interrupt becomes a #GP that is reported. */
+ * left not present, so a stray interrupt becomes a #NP that is reported. */
 #include "descriptors.h"
 
 #include <stddef.h>

@@ -6,6 +6,7 @@
 #include "descriptors.h"
 #include "format.h"
 #include "halt.h"
+#include "x86.h"
 
 static const char *const exception_names[32] = {
     "#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
@@ -45,7 +46,7 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
                                                     uint32_t ss, uint32_t esp)
 {
     char reason[64];
-    bool v86 = f->eflags & 0x00020000;
+    bool v86 = f->eflags & X86_EFLAGS_VM;
 
     say("CPU exception %u (%s), error code %08X%s", (unsigned)f->vector,
         name_of(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
@@ -55,8 +56,11 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
         (unsigned)f->ecx, (unsigned)f->edx);
     say("  ESI=%08X EDI=%08X EBP=%08X ESP=%08X", (unsigned)f->esi, (unsigned)f->edi,
         (unsigned)f->ebp, (unsigned)esp);
-    say("  DS=%04X ES=%04X FS=%04X GS=%04X SS=%04X", (unsigned)f->ds & 0xFFFF,
-        (unsigned)f->es & 0xFFFF, (unsigned)f->fs & 0xFFFF, (unsigned)f->gs & 0xFFFF,
+    /* From v86 mode the CPU saved the real-mode segments in the frame's tail and
+     * loaded null selectors before our stub pushed them. */
+    say("  DS=%04X ES=%04X FS=%04X GS=%04X SS=%04X",
+        (unsigned)(v86 ? f->v86_ds : f->ds) & 0xFFFF, (unsigned)(v86 ? f->v86_es : f->es) & 0xFFFF,
+        (unsigned)(v86 ? f->v86_fs : f->fs) & 0xFFFF, (unsigned)(v86 ? f->v86_gs : f->gs) & 0xFFFF,
         (unsigned)ss & 0xFFFF);
     say("  CR0=%08X CR2=%08X CR3=%08X", (unsigned)read_cr(0), (unsigned)read_cr(2),
         (unsigned)read_cr(3));
@@ -68,12 +72,12 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
 
 void exception_dispatch(struct exception_frame *f)
 {
-    if ((f->eflags & 0x00020000) && v86_handler && v86_handler(f))
+    if ((f->eflags & X86_EFLAGS_VM) && v86_handler && v86_handler(f))
         return;
     /* Same privilege, flat stack: the interrupted ESP is just above the frame. */
     uint32_t esp = (uint32_t)(uintptr_t)&f->esp;
     uint32_t ss = SEL_DATA32;
-    if (f->eflags & 0x00020000 || (f->cs & 3)) {
+    if (f->eflags & X86_EFLAGS_VM || (f->cs & 3)) {
         esp = f->esp;
         ss = f->ss;
     }

@@ -33,6 +33,7 @@ isr_%[v]:
 %endrep
 
 isr_common:
+        cld                             ; C expects DF clear; v86 code may have set it
         pushad
         push    ds
         push    es

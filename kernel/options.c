@@ -75,6 +75,7 @@ static const struct choice v86test_choices[] = {
     { "movcr0", V86TEST_MOVCR0 },
     { "hlt", V86TEST_HLT },
     { "compare", V86TEST_COMPARE },
+    { "a20", V86TEST_A20 },
     { 0, 0 },
 };
 

@@ -14,4 +14,8 @@
 #define X86_EFLAGS_VIP  0x00100000
 #define X86_EFLAGS_ID   0x00200000
 
+/* What a real-mode program may change with POPF/IRET and what two runs of the same
+ * BIOS call must agree on: CF PF AF ZF SF DF OF. */
+#define X86_EFLAGS_PROGRAM 0x0CD5
+
 #endif

@@ -2,7 +2,7 @@
 ;
 ; void tramp_enter(void)
 ;   Contract: called from C with interrupts off and the trampoline installed with its
-;   header filled in. Saves every register and the IDTR, jumps to the trampoline's
+;   header filled in. Saves every register, EFLAGS and the IDTR, jumps to the trampoline's
 ;   16-bit entry, and comes back at tramp_return with everything restored.
 ;   The register block in the trampoline carries the BIOS's inputs and outputs.
 
@@ -13,6 +13,7 @@ global tramp_return
 
 section .text
 tramp_enter:
+        pushfd                          ; the BIOS may leave DF, NT or IF set: not ours
         pushad
         sidt    [saved_idtr]
         mov     [saved_esp], esp
@@ -24,6 +25,7 @@ tramp_return:                           ; CS = SEL_CODE32, data segments = SEL_D
         mov     esp, [saved_esp]
         lidt    [saved_idtr]
         popad
+        popfd
         ret
 
 section .bss

@@ -44,7 +44,7 @@ PORT_A_RESET    equ 0x01        ; writing 1 here resets the machine: keep it 0
 
 ; The register block out, right after the call, in the same layout.
 %macro PUSH_BIOSREGS 0
-        mov     sp, [cs:TH_REGS_END]    ; MOV leaves the BIOS's flags alone
+        movzx   esp, word [cs:TH_REGS_END]  ; MOVZX leaves the BIOS's flags alone
         pushfd
         push    ds
         push    es
@@ -67,7 +67,7 @@ pm16_entry:
         mov     fs, ax
         mov     gs, ax
         mov     ss, ax
-        mov     sp, [TH_REGS_OFF]
+        movzx   esp, word [TH_REGS_OFF] ; ESP's high half zero: BIOSes may use ESP
         cmp     word [TH_MODE], TRAMP_MODE_FARCALL16
         je      farcall16
 
@@ -143,21 +143,16 @@ a20_wraps:
         ret
 
 ; a20_ensure: the kernel lives above 1 MiB; returning with A20 off would run the
-; wrong code. Try the BIOS, then port 92h, then the keyboard controller, as the
-; machines that need each differ. DS = our segment. Clobbers AX, BX, CX.
+; wrong code. Try the BIOS, then the keyboard controller, then port 92h (Linux's
+; order: port 92h is not the system control port on every old board), each given
+; time to settle. DS = our segment. Clobbers AX, BX, CX.
 a20_ensure:
         call    a20_wraps
         jnz     .on
         or      word [TH_A20_STATUS], TRAMP_A20_WAS_OFF
         mov     ax, 0x2401              ; INT 15h AX=2401h: enable A20
         int     0x15
-        call    a20_wraps
-        jnz     .on
-        in      al, PORT_A
-        or      al, PORT_A_A20
-        and     al, ~PORT_A_RESET
-        out     PORT_A, al
-        call    a20_wraps
+        call    a20_settled
         jnz     .on
         call    kbc_wait
         mov     al, KBC_CMD_WRITE_OUTPUT
@@ -166,11 +161,14 @@ a20_ensure:
         mov     al, KBC_OUTPUT_A20
         out     KBC_DATA, al
         call    kbc_wait
-        mov     cx, 0xFFFF              ; the 8042 may take a while to switch
-.settle:
-        call    a20_wraps
+        call    a20_settled
         jnz     .on
-        loop    .settle
+        in      al, PORT_A
+        or      al, PORT_A_A20
+        and     al, ~PORT_A_RESET
+        out     PORT_A, al
+        call    a20_settled
+        jnz     .on
         ; Nothing turned it on: going back would execute the wrong memory. Say so
         ; through the BIOS, the only output we have here, and stop.
         mov     si, a20_stuck_msg
@@ -189,12 +187,37 @@ a20_ensure:
 .on:
         ret
 
+; a20_settled: a20_wraps, repeated for a while (each try a port-80h delay, about a
+; microsecond on ISA) until A20 is on: the 8042 in particular takes its time.
+; ZF=1 when it is still off. Clobbers AX, BX, CX.
+a20_settled:
+        mov     cx, 0xFFFF
+.again:
+        call    a20_wraps
+        jnz     .done
+        out     0x80, al
+        loop    .again
+        cmp     ax, ax                  ; ZF=1: still off
+.done:
+        ret
+
+; kbc_wait: until the 8042 can take a byte; what it has for us is read and dropped.
+; Clobbers AL, CX.
 kbc_wait:
         mov     cx, 0xFFFF
 .poll:
+        out     0x80, al
         in      al, KBC_STATUS
-        test    al, 0x02                ; input buffer full
-        loopnz  .poll
+        test    al, 0x01                ; output buffer full: drain it
+        jz      .input
+        in      al, KBC_DATA
+        jmp     .next
+.input:
+        test    al, 0x02                ; input buffer full: wait
+        jz      .ready
+.next:
+        loop    .poll
+.ready:
         ret
 
 a20_stuck_msg:

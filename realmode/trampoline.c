@@ -95,11 +95,6 @@ uint32_t tramp_base(void)
     return base;
 }
 
-uint32_t tramp_size(void)
-{
-    return TRAMP_REGION;
-}
-
 uint16_t tramp_scratch(void)
 {
     return (uint16_t)scratch_off;

@@ -44,7 +44,6 @@ struct tramp_header {
 bool tramp_install(const struct bootinfo *bi);
 bool tramp_installed(void);
 uint32_t tramp_base(void);
-uint32_t tramp_size(void);
 /* Offset in the trampoline of TRAMP_SCRATCH_SIZE free bytes right after its code
  * (the v86 monitor puts its tiny real-mode stubs there), and of the top of its stack. */
 #define TRAMP_SCRATCH_SIZE 64

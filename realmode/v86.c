@@ -16,12 +16,16 @@
 #include "../kernel/string.h"
 
 #define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
+#define KBC_DATA        0x60            /* the ports that can turn A20 off: trapped */
+#define KBC_COMMAND     0x64
+#define PORT_A          0x92
+#define KBC_WRITE_OUTPUT 0xD1           /* next byte to 60h is the output port */
+#define KBC_OUTPUT_A20  0x02            /* output port and port 92h bit 1: A20 on */
 #define HLT_WAIT_LIMIT  200000          /* HLTs with IF set before we call it a hang */
 #define VECTOR_GP       13
 
-/* Flags a real-mode program may change with POPF/IRET: the arithmetic ones and DF.
- * IF goes to the virtual flag; TF, IOPL, NT stay ours. */
-#define FLAGS_PROGRAM   0x0CD5u
+/* IF goes to the virtual flag; TF, IOPL, NT stay ours. */
+#define FLAGS_PROGRAM   X86_EFLAGS_PROGRAM
 
 struct tss {
     uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2;
@@ -43,6 +47,8 @@ static struct {
     bool active;
     bool virtual_if;
     bool failed;
+    bool kbc_output_next;               /* the 8042 takes its output port next */
+    bool a20_kept;                      /* the BIOS tried to turn A20 off */
     unsigned hlt_waits;
     uint16_t exit_cs, exit_ip;
     struct biosregs *regs;
@@ -165,6 +171,44 @@ static void describe_bytes(const uint8_t *p, char *buf, unsigned size, const cha
     fmt_snprintf(buf, size, "%s (bytes %02X %02X %02X %02X)", what, p[0], p[1], p[2], p[3]);
 }
 
+/* A byte the BIOS writes to a port that controls A20: A20 stays on, since our code
+ * and stacks live above 1 MiB and the next trap would fetch the wrong memory. */
+static uint8_t filter_out(uint16_t port, uint8_t v)
+{
+    uint8_t kept = v;
+    if (port == PORT_A)
+        kept = v | KBC_OUTPUT_A20;
+    else if (port == KBC_DATA && call.kbc_output_next)
+        kept = v | KBC_OUTPUT_A20;
+    if (port == KBC_COMMAND)
+        call.kbc_output_next = v == KBC_WRITE_OUTPUT;
+    else if (port == KBC_DATA)
+        call.kbc_output_next = false;
+    call.a20_kept |= kept != v;
+    return kept;
+}
+
+/* IN/OUT to the trapped ports (the I/O bitmap lets every other port through). */
+static void emulate_io(struct exception_frame *f, const uint8_t *op, bool opsize32,
+                       uint16_t next)
+{
+    bool imm = op[0] == 0xE4 || op[0] == 0xE5 || op[0] == 0xE6 || op[0] == 0xE7;
+    bool out = op[0] == 0xE6 || op[0] == 0xE7 || op[0] == 0xEE || op[0] == 0xEF;
+    unsigned width = (op[0] & 1) ? (opsize32 ? 4 : 2) : 1;
+    uint16_t port = imm ? op[1] : (uint16_t)f->edx;
+
+    for (unsigned i = 0; i < width; i++) {
+        unsigned shift = 8 * i;
+        if (out) {
+            outb((uint16_t)(port + i), filter_out((uint16_t)(port + i),
+                                                   (uint8_t)(f->eax >> shift)));
+        } else {
+            f->eax = (f->eax & ~(0xFFu << shift)) | (uint32_t)inb((uint16_t)(port + i)) << shift;
+        }
+    }
+    f->eip = (uint16_t)(next + (imm ? 1 : 0));
+}
+
 /* #GP in v86 mode: emulate the sensitive instruction, or stop the call. */
 static void emulate(struct exception_frame *f)
 {
@@ -215,6 +259,10 @@ static void emulate(struct exception_frame *f)
     case 0x9D:                                  /* POPF */
         load_flags(f, opsize32 ? pop32(f) : pop16(f));
         f->eip = next;
+        return;
+    case 0xE4: case 0xE5: case 0xE6: case 0xE7:  /* IN/OUT imm8 */
+    case 0xEC: case 0xED: case 0xEE: case 0xEF:  /* IN/OUT DX */
+        emulate_io(f, p, opsize32, next);
         return;
     case 0xFA:                                  /* CLI */
         call.virtual_if = false;
@@ -290,11 +338,15 @@ void v86_init(void)
     tss.esp0 = (uint32_t)(uintptr_t)(monitor_stack + sizeof(monitor_stack));
     tss.iomap_base = (uint16_t)__builtin_offsetof(struct tss, iomap);
     tss.iomap[IO_BITMAP_BYTES] = 0xFF;
+    tss.iomap[KBC_DATA / 8] |= 1 << (KBC_DATA % 8);
+    tss.iomap[KBC_COMMAND / 8] |= 1 << (KBC_COMMAND % 8);
+    tss.iomap[PORT_A / 8] |= 1 << (PORT_A % 8);
     gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
     load_task_register();
     exceptions_set_v86_handler(v86_trap);
-    say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port; IRQs are "
-        "masked at the PICs during v86 BIOS calls", (unsigned)(uintptr_t)&tss);
+    say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port but the A20 "
+        "ones (60h, 64h, 92h: A20 is kept on); IRQs are masked at the PICs during v86 "
+        "BIOS calls", (unsigned)(uintptr_t)&tss);
 }
 
 /* Runs the BIOS at cs:ip with an IRET frame on its stack that returns to our HLT. */
@@ -313,6 +365,8 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
     call.failed = false;
     call.hlt_waits = 0;
+    call.kbc_output_next = false;
+    call.a20_kept = false;
     call.regs = regs;
 
     c = (struct v86_context){
@@ -335,6 +389,8 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.active = true;
     v86_enter(&c);
     pic_restore(&masks);
+    if (call.a20_kept)
+        say("v86: the BIOS tried to turn A20 off; it was kept on");
     if (call.failed) {
         *why = call.why;
         return false;

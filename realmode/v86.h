@@ -4,7 +4,9 @@
  * GDT and IDT. Every sensitive instruction it executes (INT, IRET, PUSHF, POPF, CLI,
  * STI, HLT) traps to us with a #GP and is emulated against a virtual interrupt flag;
  * INT n is reflected through the real-mode IVT. I/O goes straight to the hardware
- * (the TSS's I/O bitmap allows every port). Privileged instructions (MOV CRn, LGDT,
+ * (the TSS's I/O bitmap allows every port) except to the ports that switch A20 (60h,
+ * 64h, 92h), which trap and are written with A20 kept on: our code lives above 1 MiB,
+ * and the next trap would fetch garbage. Privileged instructions (MOV CRn, LGDT,
  * ...) and faults end the call with a report naming the instruction and CS:IP, and
  * the caller gets an error instead of a hang or a reboot.
  *

@@ -22,9 +22,10 @@ global v86_leave
 
 section .text
 v86_enter:
+        pushfd                          ; restored by v86_leave: DF, NT, IF are ours again
         pushad
         mov     [saved_esp], esp
-        mov     esi, [esp + 36]
+        mov     esi, [esp + 40]
         push    dword [esi + V86C_GS]   ; the IRET frame into v86 mode
         push    dword [esi + V86C_FS]
         push    dword [esi + V86C_DS]
@@ -53,6 +54,7 @@ v86_leave:
         mov     ss, ax
         mov     esp, [saved_esp]
         popad
+        popfd
         ret
 
 section .bss

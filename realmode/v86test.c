@@ -20,8 +20,7 @@ static int expect_stopped(const char *name, const uint8_t *code, unsigned size)
     return 0;
 }
 
-/* Flags both paths must agree on: CF PF AF ZF SF DF OF. */
-#define COMPARED_FLAGS 0x0CD5u
+#define COMPARED_FLAGS X86_EFLAGS_PROGRAM
 
 static int compare(const char *name, uint8_t vector, uint16_t ax, uint16_t bx)
 {
@@ -47,6 +46,24 @@ static int compare(const char *name, uint8_t vector, uint16_t ax, uint16_t bx)
     return !same;
 }
 
+/* INT 15h AX=2400h asks the BIOS to turn A20 off: both paths must come back with it
+ * on (the kernel runs above 1 MiB), and say so. */
+static int a20_off(enum bios_path path, const char *name)
+{
+    struct biosregs r;
+    const char *why = "";
+
+    initregs(&r);
+    r.ax = 0x2400;
+    say("v86test: INT 15h AX=2400h (disable A20) through the %s", name);
+    if (!bios_int_via(path, 0x15, &r, &r, &why)) {
+        say("v86test: FAIL: %s: %s", name, why);
+        return 1;
+    }
+    say("v86test: PASS: back from the %s with A20 on", name);
+    return 0;
+}
+
 int v86_selftest(enum v86test which)
 {
     static const uint8_t mov_cr0[] = { 0x0F, 0x22, 0xC0, 0xCB };    /* MOV CR0,EAX; RETF */
@@ -61,6 +78,8 @@ int v86_selftest(enum v86test which)
         return compare("INT 15h AX=5300h (APM installation check)", 0x15, 0x5300, 0) +
                compare("INT 12h (conventional memory)", 0x12, 0, 0) +
                compare("INT 11h (equipment list)", 0x11, 0, 0);
+    case V86TEST_A20:
+        return a20_off(BIOS_PATH_TRAMPOLINE, "trampoline") + a20_off(BIOS_PATH_V86, "v86 monitor");
     case V86TEST_OFF:
         break;
     }

@@ -105,6 +105,20 @@ CASES += [
     Case("bochs-seabios-v86-compare", "bochs", "seabios", "-", "iso",
          "v86test=compare action=survey wait=0", "halt", 60, serial=V86_CMP,
          serial_absent=[r"v86test: FAIL"], last_line=r"^apmoff: halted: survey complete"),
+    # A BIOS call that turns A20 off: the trampoline turns it back on, the monitor never
+    # lets it go off; both say so, and the kernel (above 1 MiB) goes on to power off.
+    Case("qemu-pc-a20", "qemu", "seabios", "pc", "kernel", "v86test=a20", "poweroff", 20,
+         serial=[r"^apmoff: note: INT 15h left A20 off; it was turned back on",
+                 r"^apmoff: v86: the BIOS tried to turn A20 off; it was kept on",
+                 r"^apmoff: v86test: PASS: back from the trampoline",
+                 r"^apmoff: v86test: PASS: back from the v86 monitor"],
+         serial_absent=[r"v86test: FAIL"], last_line=OFF_RM),
+    Case("bochs-rombios-a20", "bochs", "bochs", "-", "iso", "v86test=a20", "poweroff", 60,
+         serial=[r"^apmoff: note: INT 15h left A20 off; it was turned back on",
+                 r"^apmoff: v86: the BIOS tried to turn A20 off; it was kept on",
+                 r"^apmoff: v86test: PASS: back from the trampoline",
+                 r"^apmoff: v86test: PASS: back from the v86 monitor"],
+         serial_absent=[r"v86test: FAIL"]),
     # v86 then the fallback chain: rm (v86) injected to fail, pm32 powers off.
     Case("qemu-pc-v86-fallback-pm32", "qemu", "seabios", "pc", "kernel",
          "bioscall=v86 inject=rm-off", "poweroff", 20,
