@@ -6,7 +6,7 @@ set -eu
 
 packages="make gcc binutils nasm python3 grub-pc-bin grub-common xorriso mtools
 qemu-system-x86 bochs bochs-term bochsbios vgabios seabios libcmocka-dev pkg-config
-console-setup-linux ovmf grub-efi-amd64-bin grub-efi-ia32-bin zbar-tools clang
+console-setup-linux ovmf ovmf-ia32 grub-efi-amd64-bin grub-efi-ia32-bin zbar-tools clang
 libclang-rt-dev"
 
 missing=

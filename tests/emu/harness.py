@@ -33,6 +33,10 @@ BOCHS_BIOS = {
 }
 BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
 OVMF = "/usr/share/ovmf/OVMF.fd"             # x86_64 UEFI firmware (qemu-system-x86_64)
+# ia32 UEFI: Debian ships only a secure-boot build, which needs SMM and a writable copy
+# of its variable store; that store has no keys enrolled, so secure boot is off.
+OVMF32_CODE = "/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd"
+OVMF32_VARS = "/usr/share/OVMF/OVMF32_VARS_4M.fd"
 
 # How long to keep watching after the serial log says the run is over (a halted
 # line, or the line a hang is expected after): long enough for any power-off the
@@ -45,7 +49,8 @@ class Case:
     """One row of the table: where to boot, with what, and what must happen."""
     name: str
     emulator: str                   # "qemu" or "bochs"
-    bios: str                       # "seabios", "bochs" (Bochs' own rombios) or "ovmf"
+    bios: str                       # "seabios", "bochs" (Bochs' own rombios), "ovmf"
+                                    # (x86_64 UEFI) or "ovmf32" (ia32 UEFI)
     machine: str                    # QEMU -M value; "-" for Bochs
     medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", or "usb"
                                     # (the ISO as a raw disk)
@@ -239,6 +244,12 @@ def qemu_command(case, image, serial_path, qmp_path):
         cmd += ["-M", case.machine]
     if case.bios == "ovmf":
         cmd += ["-bios", OVMF]
+    if case.bios == "ovmf32":
+        vars_copy = os.path.join(os.path.dirname(serial_path), "vars.fd")
+        shutil.copyfile(OVMF32_VARS, vars_copy)
+        cmd += ["-global", "driver=cfi.pflash01,property=secure,value=on",
+                "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + OVMF32_CODE,
+                "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
     if case.medium == "kernel":
         cmd += ["-kernel", image, "-append", case.options]
     elif case.medium == "floppy":
