@@ -24,8 +24,11 @@
 #define HLT_WAIT_LIMIT  200000          /* HLTs with IF set before we call it a hang */
 #define VECTOR_GP       13
 
-/* IF goes to the virtual flag; TF, IOPL, NT stay ours. */
+/* IF goes to the virtual flag; TF stays ours. IOPL and NT are kept virtual too: the
+ * classic 286-or-386 test sets them with POPF and reads them back with PUSHF, and a
+ * BIOS that saw them stuck at 0 would think it ran on a 286. */
 #define FLAGS_PROGRAM   X86_EFLAGS_PROGRAM
+#define FLAGS_VIRTUAL   (X86_EFLAGS_IOPL | X86_EFLAGS_NT)
 
 struct tss {
     uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2;
@@ -46,6 +49,7 @@ static bool ready;
 static struct {
     bool active;
     bool virtual_if;
+    uint32_t virtual_flags;             /* FLAGS_VIRTUAL bits as the BIOS last set them */
     bool failed;
     bool kbc_output_next;               /* the 8042 takes its output port next */
     bool a20_kept;                      /* the BIOS tried to turn A20 off */
@@ -86,7 +90,7 @@ static uint32_t pop32(struct exception_frame *f)
 /* The flags as the real-mode program should see them. */
 static uint32_t visible_flags(const struct exception_frame *f)
 {
-    return (f->eflags & FLAGS_PROGRAM) | X86_EFLAGS_BIT1 |
+    return (f->eflags & FLAGS_PROGRAM) | X86_EFLAGS_BIT1 | call.virtual_flags |
            (call.virtual_if ? X86_EFLAGS_IF : 0);
 }
 
@@ -94,6 +98,7 @@ static void load_flags(struct exception_frame *f, uint32_t flags)
 {
     f->eflags = (f->eflags & ~FLAGS_PROGRAM) | (flags & FLAGS_PROGRAM);
     call.virtual_if = flags & X86_EFLAGS_IF;
+    call.virtual_flags = flags & FLAGS_VIRTUAL;
 }
 
 static void reflect_interrupt(struct exception_frame *f, uint8_t vector, uint16_t next_ip)
@@ -364,6 +369,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.exit_ip = tramp_scratch();
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
     call.failed = false;
+    call.virtual_flags = 0;
     call.hlt_waits = 0;
     call.kbc_output_next = false;
     call.a20_kept = false;
