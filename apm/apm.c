@@ -86,6 +86,15 @@ static int record(struct apm_state *s, const struct apm_port *port, uint8_t fn, 
     return result;
 }
 
+/* What a returned call means: 0 (CF clear), an error code, or APM_RESULT_NO_CODE
+ * when CF is set but AH still holds 53h or 00h (the BIOS set no code). */
+static int decode(const struct biosregs *r)
+{
+    if (!(r->eflags & X86_EFLAGS_CF))
+        return 0;
+    return (r->ah == APM_AH || r->ah == 0) ? APM_RESULT_NO_CODE : r->ah;
+}
+
 int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
              struct biosregs *r, const char *args)
 {
@@ -100,18 +109,16 @@ int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
         say("%s: %04Xh not made: %s", port->name, APM_AH << 8 | fn, why);
         return record(s, port, fn, APM_RESULT_NO_CALL);
     }
-    if (!(r->eflags & X86_EFLAGS_CF)) {
+    int res = decode(r);
+    if (res == 0)
         say("%s: %04Xh ok", port->name, APM_AH << 8 | fn);
-        return record(s, port, fn, 0);
-    }
-    if (r->ah == APM_AH || r->ah == 0) {
+    else if (res == APM_RESULT_NO_CODE)
         say("%s: %04Xh returned CF set with AH=%02Xh, which is no error code",
             port->name, APM_AH << 8 | fn, r->ah);
-        return record(s, port, fn, APM_RESULT_NO_CODE);
-    }
-    say("%s: %04Xh failed: %s", port->name, APM_AH << 8 | fn,
-        apm_result_text(r->ah, text, sizeof(text)));
-    return record(s, port, fn, r->ah);
+    else
+        say("%s: %04Xh failed: %s", port->name, APM_AH << 8 | fn,
+            apm_result_text(res, text, sizeof(text)));
+    return record(s, port, fn, res);
 }
 
 bool apm_install_check(struct apm_state *s)
@@ -297,7 +304,8 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
     apm_disconnect(s);
     for (int attempt = 0;; attempt++) {
         initregs(&r);
-        r.eax = r.ebx = r.ecx = r.edx = r.esi = r.edi = 0;  /* zeroed: see record_pm_info */
+        /* initregs() zeroes every register: some 1.1 BIOSes return no lengths from
+         * 5302h/5303h and would leave ours in SI/DI (record_pm_info). */
         r.bx = APM_DEVICE_BIOS;
         res = apm_call(s, s->int15, connect_fn[iface], &r, "BX=0000h");
         if (is_already_connected(res) && attempt == 0) {
@@ -439,12 +447,9 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     } else {
         r.ah = APM_AH;
         r.al = APM_FN_SET_POWER_STATE;
-        if (!s->port->call(s->port, &r, &call_why))
-            res = APM_RESULT_NO_CALL;
-        else if (!(r.eflags & X86_EFLAGS_CF))
-            res = 0;
-        else
-            res = (r.ah == APM_AH || r.ah == 0) ? APM_RESULT_NO_CODE : r.ah;
+        /* Not apm_call(): its "about to call" line would come between the
+         * contract's "powering off via" line and the call. */
+        res = s->port->call(s->port, &r, &call_why) ? decode(&r) : APM_RESULT_NO_CALL;
     }
     record(s, s->port, APM_FN_SET_POWER_STATE, res);
     if (res == APM_RESULT_INJECTED)

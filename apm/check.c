@@ -71,27 +71,21 @@ static int call(struct ctx *c, const struct apm_port *port, uint8_t fn, uint16_t
     return apm_call(c->s, port, fn, r, args);
 }
 
-static void result_text(int res, char *buf, unsigned size)
-{
-    char text[96];
-    fmt_snprintf(buf, size, "%s", apm_result_text(res, text, sizeof(text)));
-}
-
 /* A call that must fail with one specific error code. */
 static void expect_error(struct ctx *c, const char *name, const struct apm_port *port,
                          uint8_t fn, uint16_t bx, uint16_t cx, uint16_t version,
                          uint8_t want)
 {
     struct biosregs r;
-    char got[96], wanted[64];
+    char text[96], wanted[64];
     int res = call(c, port, fn, bx, cx, &r);
     if (res == want) {
         verdict(c, CHECK_PASS, name, fn, version, "error %02Xh as specified", want);
         return;
     }
-    result_text(res, got, sizeof(got));
     verdict(c, CHECK_FAIL, name, fn, version, "expected error %02Xh (%s), got %s", want,
-            apm_error_text(want, wanted, sizeof(wanted)), got);
+            apm_error_text(want, wanted, sizeof(wanted)),
+            apm_result_text(res, text, sizeof(text)));
 }
 
 /* A call that must succeed. */
@@ -99,14 +93,14 @@ static bool expect_ok(struct ctx *c, const char *name, const struct apm_port *po
                       uint8_t fn, uint16_t bx, uint16_t cx, uint16_t version,
                       struct biosregs *r)
 {
-    char got[96];
+    char text[96];
     int res = call(c, port, fn, bx, cx, r);
     if (res == 0) {
         verdict(c, CHECK_PASS, name, fn, version, "succeeded");
         return true;
     }
-    result_text(res, got, sizeof(got));
-    verdict(c, CHECK_FAIL, name, fn, version, "expected success, got %s", got);
+    verdict(c, CHECK_FAIL, name, fn, version, "expected success, got %s",
+            apm_result_text(res, text, sizeof(text)));
     return false;
 }
 

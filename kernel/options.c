@@ -4,6 +4,7 @@
 #include "options.h"
 #include "console.h"
 #include "format.h"
+#include "string.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -124,15 +125,6 @@ static int *field(struct options *o, const struct option_def *d)
     return (int *)((char *)o + d->offset);
 }
 
-static int str_eq(const char *a, const char *b)
-{
-    while (*a && *a == *b) {
-        a++;
-        b++;
-    }
-    return *a == *b;
-}
-
 static const char *choice_name(const struct choice *c, int value)
 {
     for (; c->name; c++)
@@ -156,14 +148,6 @@ static void list_keys(char *buf, size_t size)
                                   option_defs[i].key);
 }
 
-static size_t strlen_(const char *s)
-{
-    size_t n = 0;
-    while (s[n])
-        n++;
-    return n;
-}
-
 /* A decimal number 0..max, digits only. */
 static int parse_number(const char *s, int max, int *out)
 {
@@ -184,7 +168,7 @@ static int parse_number(const char *s, int max, int *out)
 static const struct choice *find_choice(const struct choice *c, const char *name)
 {
     for (; c->name; c++)
-        if (str_eq(c->name, name))
+        if (!strcmp(c->name, name))
             return c;
     return 0;
 }
@@ -234,7 +218,7 @@ static int apply_word(struct options *o, char *word)
 
     for (size_t i = 0; i < N_OPTIONS; i++) {
         const struct option_def *d = &option_defs[i];
-        if (!str_eq(d->key, word))
+        if (strcmp(d->key, word))
             continue;
         if (d->is_list)
             return apply_list(o, d, value);
@@ -250,7 +234,7 @@ static int apply_word(struct options *o, char *word)
         }
         list_choices(valid, sizeof(valid), d->choices);
         if (d->max_number) {
-            size_t n = strlen_(valid);
+            size_t n = strlen(valid);
             fmt_snprintf(valid + n, sizeof(valid) - n, ", or 0-%d", d->max_number);
         }
         say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
