@@ -48,7 +48,7 @@ iso: $(ISO)
 $(ELF): $(OBJS) boot/linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(OBJS)
 
-$(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh iso/mkefiimg.sh
+$(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
 	iso/mkiso.sh $@ $(ELF) iso/grub.cfg
 
 $(BUILD)/%.o: %.c | $(ASM_OFFSETS)

@@ -10,7 +10,7 @@ FLOPPY := $(BUILD)/apmoff.img
 all: $(FLOPPY)
 floppy: $(FLOPPY)
 
-$(FLOPPY): $(ELF) iso/grub.cfg iso/menu.modules iso/mkfloppy.sh
+$(FLOPPY): $(ELF) iso/grub.cfg iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
 	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg
 
 # The ISO embeds the same module list.

@@ -25,7 +25,6 @@ out=$1
 kernel=$2
 cfg=$3
 
-grub=/usr/lib/grub/i386-pc
 modules="biosdisk fat $(sed 's/#.*//' "$(dirname "$0")/menu.modules")"
 floppy_bytes=1474560
 
@@ -47,6 +46,12 @@ put_le64() {        # OFFSET VALUE (below 2^32)
 stage=$(mktemp -d "${TMPDIR:-/tmp}/apmoff-fd.XXXXXX")
 trap 'rm -rf "$stage"' EXIT INT TERM
 img=$stage/apmoff.img
+
+# GRUB's modules, with the multiboot hand-over fixed for CPUs without CR4
+# (iso/grub-no-cr4.py)
+grub=$stage/grub-i386-pc
+"$(dirname "$0")/grub-no-cr4.py" /usr/lib/grub/i386-pc "$grub" 2>"$stage/log" ||
+	{ cat "$stage/log" >&2; exit 1; }
 
 # shellcheck disable=SC2086
 grub-mkimage -O i386-pc -d "$grub" -p /boot/grub -o "$stage/core.img" $modules

@@ -7,7 +7,9 @@
 #   APMOFF_EFI=0 iso/mkiso.sh ...   the BIOS part alone (make bench measures its size)
 #
 # Built from GRUB's own pieces, as grub-mkrescue would but leaner:
-#  - BIOS: GRUB's El Torito core image (grub-mkimage -O i386-pc-eltorito) with the menu's
+#  - BIOS: GRUB's El Torito core image (grub-mkimage -O i386-pc-eltorito), built
+#    from GRUB's modules with the CR4 access of the multiboot hand-over removed
+#    (iso/grub-no-cr4.py: a 386 or early 486 triple-faults there), with the menu's
 #    modules (iso/menu.modules) embedded rather than installed as files, so GRUB opens
 #    no module file on the disc (each open is a seek on a real drive) and the core is
 #    compressed as a whole; boot_hybrid.img is the MBR for USB sticks.
@@ -19,7 +21,6 @@ out=$1
 kernel=$2
 cfg=$3
 here=$(dirname "$0")
-grub_pc=/usr/lib/grub/i386-pc
 
 modules=$(sed 's/#.*//' "$here/menu.modules")
 
@@ -27,11 +28,15 @@ stage=$(mktemp -d "${TMPDIR:-/tmp}/apmoff-iso.XXXXXX")
 trap 'rm -rf "$stage"' EXIT INT TERM
 root=$stage/root
 mkdir -p "$root/boot/grub/i386-pc"
+# GRUB's modules, with the multiboot hand-over fixed for CPUs without CR4
+grub_pc=$stage/grub-i386-pc
+"$here/grub-no-cr4.py" /usr/lib/grub/i386-pc "$grub_pc" 2>"$stage/log" ||
+	{ cat "$stage/log" >&2; exit 1; }
 cp "$kernel" "$root/boot/apmoff.elf"
 cp "$cfg" "$root/boot/grub/grub.cfg"
 
 # shellcheck disable=SC2086
-grub-mkimage -O i386-pc-eltorito -p /boot/grub -o "$root/boot/grub/i386-pc/eltorito.img" \
+grub-mkimage -O i386-pc-eltorito -d "$grub_pc" -p /boot/grub -o "$root/boot/grub/i386-pc/eltorito.img" \
 	biosdisk iso9660 $modules
 efi_args=
 if [ "${APMOFF_EFI:-1}" != 0 ]; then

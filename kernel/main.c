@@ -11,6 +11,7 @@
 #include "halt.h"
 #include "options.h"
 #include "report.h"
+#include "serial.h"
 #include "survey.h"
 #include "surveyscreen.h"
 #include "timer.h"
@@ -84,6 +85,10 @@ void kmain(uint32_t magic, uint32_t info)
     bool uefi = bi.efi_system_table || bi.efi_boot_services;
     console_init(uefi && bi.have_fb ? &bi.fb : 0);
     say("apmoff %s: APM power-off and BIOS survey", APMOFF_VERSION);
+    if (serial_kind())
+        say("serial: COM1 (3F8h) is an %s UART, 115200 baud 8N1", serial_kind());
+    else
+        say("serial: no UART answers at COM1 (3F8h); this screen is the only output");
 
     if (!bi.protocol)
         say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",

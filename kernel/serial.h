@@ -1,4 +1,5 @@
-/* COM1, a 16550-compatible UART, at 115200 baud 8N1. */
+/* COM1 at 115200 baud 8N1: any PC UART, from the 8250 of a 1993 ISA board to a
+ * 16550A or an emulator's. */
 #ifndef APMOFF_SERIAL_H
 #define APMOFF_SERIAL_H
 
@@ -7,5 +8,8 @@
 void serial_init(void);
 void serial_putc(char c);
 bool serial_getc(char *c);      /* non-blocking: false when no byte is waiting */
+/* What answered at COM1: "8250", "16450", "16550" (FIFO unusable), "16550A", or
+ * 0 when nothing did (then serial output is off). */
+const char *serial_kind(void);
 
 #endif
