@@ -3,6 +3,7 @@
 #   make            build/apmoff.elf and build/apmoff.iso
 #   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
 #   make test       unit tests on the host, then every emulator case
+#   make real-bios-table   README's table of the 86Box runs on real BIOS ROMs
 #   make clean
 #
 # `run` and `test` first install missing Debian packages (scripts/deps.sh).
@@ -11,7 +12,8 @@ BUILD   := build
 CC      := gcc
 LD      := ld
 NASM    := nasm
-PYTHON  := python3
+# Debian's own Python: the tests use Debian's python3-pil (scripts/deps.sh).
+PYTHON  := /usr/bin/python3
 
 KERNEL_CFLAGS := -m32 -march=i386 -mtune=i386 -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -fno-builtin -fno-tree-loop-distribute-patterns \
@@ -41,7 +43,7 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/asm-offsets.inc
 
-.PHONY: all iso run test unit emu deps clean
+.PHONY: all iso run test unit emu deps clean real-bios-table
 all: $(ELF) $(ISO)
 iso: $(ISO)
 
@@ -94,6 +96,11 @@ test: deps
 	@$(MAKE) --no-print-directory all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) tests/run_all.py
+
+# README's "Tested on real BIOSes" table, from fresh runs of the 86Box cases.
+real-bios-table: deps
+	@$(MAKE) --no-print-directory all
+	@$(PYTHON) tests/run_all.py --emu-only -k 86box --update-readme
 
 include tests/unit/unit.mk
 include tests/unit/survey.mk

@@ -20,6 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "emu"))
 
 import harness  # noqa: E402
+import realbios  # noqa: E402
 from cases import CASES  # noqa: E402
 
 sys.path.insert(0, HERE)
@@ -79,17 +80,21 @@ def run_fuzz():
     return passed, failed
 
 
-def run_emu(selected):
-    passed = failed = 0
+def run_emu(selected, results):
+    passed = failed = skipped = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         futures = [pool.submit(harness.run_case, c, LOGS) for c in selected]
         for fut in concurrent.futures.as_completed(futures):
             r = fut.result()
+            results.append(r)
             c = r.case
             label = "%s (%s, %s BIOS, %s, %s%s)" % (
                 c.name, c.emulator, c.bios, c.machine, c.medium,
                 ", " + c.options if c.options else "")
-            if r.passed:
+            if r.skipped:
+                skipped += 1
+                print("SKIP %s: %s" % (label, r.skipped), flush=True)
+            elif r.passed:
                 passed += 1
                 print("PASS %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)
             else:
@@ -100,7 +105,27 @@ def run_emu(selected):
                 tail = harness.apmoff_lines(r.serial)[-5:]
                 for line in tail:
                     print("    | " + line)
-    return passed, failed
+    return passed, failed, skipped
+
+
+def real_bios_table(selected, results, update):
+    """README's real-BIOS table against the 86Box runs just made, when every 86Box
+    case ran (a -k subset or a machine without 86Box proves nothing about it)."""
+    wanted = [c.name for c in CASES if c.emulator == "86box"]
+    ran = {r.case.name: r for r in results if r.case.emulator == "86box" and not r.skipped}
+    if not wanted or set(ran) != set(wanted):
+        return 0, 0
+    runs = [dict(name=n, machine=ran[n].case.machine, medium=ran[n].case.medium,
+                 bios=ran[n].case.bios, verdict=ran[n].verdict, serial=ran[n].serial)
+            for n in wanted]
+    if update:
+        realbios.update(runs)
+        print("README.md: real-BIOS table written from %d 86Box runs" % len(runs))
+        return 0, 0
+    why = realbios.stale(runs)
+    print("%s README real-BIOS table%s" % ("FAIL" if why else "PASS",
+                                           ": " + why if why else " matches the 86Box runs"))
+    return (0, 1) if why else (1, 0)
 
 
 def main():
@@ -108,9 +133,11 @@ def main():
     ap.add_argument("--unit-only", action="store_true")
     ap.add_argument("--emu-only", action="store_true")
     ap.add_argument("-k", default="", help="only emulator cases whose name contains this")
+    ap.add_argument("--update-readme", action="store_true",
+                    help="write README's real-BIOS table from the 86Box runs")
     args = ap.parse_args()
 
-    passed = failed = 0
+    passed = failed = skipped = 0
     if not args.emu_only:
         for step in (run_unit, run_checks, run_fuzz):
             p, f = step()
@@ -118,10 +145,14 @@ def main():
             failed += f
     if not args.unit_only:
         selected = [c for c in CASES if args.k in c.name]
-        p, f = run_emu(selected)
+        results = []
+        passed, failed, skipped = (a + b for a, b in zip((passed, failed, skipped),
+                                                          run_emu(selected, results)))
+        p, f = real_bios_table(selected, results, args.update_readme)
         passed += p
         failed += f
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed" % (passed, failed)
+          + (", %d skipped" % skipped if skipped else ""))
     return 1 if failed or not passed else 0
 
 

@@ -278,3 +278,8 @@ CASES += [
     Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
          serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
 ]
+
+# --- real boards and BIOS ROMs in 86Box (skipped where 86Box is not found) ----------
+import cases_86box  # noqa: E402
+
+CASES += cases_86box.CASES

@@ -1,8 +1,8 @@
-"""Boot apmoff in QEMU or Bochs and judge the run from the emulator's side.
+"""Boot apmoff in QEMU, Bochs or 86Box and judge the run from the emulator's side.
 
 A case passes on what the emulator saw (a QMP SHUTDOWN event with reason
-guest-shutdown, Bochs' power-off log line, QEMU's exit status from isa-debug-exit),
-never on what the guest printed it would do. The serial log is checked as well, for
+guest-shutdown, Bochs' power-off log line, QEMU's exit status from isa-debug-exit,
+86Box's chipset soft-off), never on what the guest printed it would do. The serial log is checked as well, for
 the lines the output contract promises. Every emulator runs in its own process
 group with a wall-clock limit and is killed by that group, so nothing is left behind.
 
@@ -21,6 +21,8 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+
+import box86
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")
@@ -48,10 +50,12 @@ SETTLE_SECONDS = 1.5
 class Case:
     """One row of the table: where to boot, with what, and what must happen."""
     name: str
-    emulator: str                   # "qemu" or "bochs"
+    emulator: str                   # "qemu", "bochs" or "86box"
     bios: str                       # "seabios", "bochs" (Bochs' own rombios), "ovmf"
-                                    # (x86_64 UEFI) or "ovmf32" (ia32 UEFI)
-    machine: str                    # QEMU -M value; "-" for Bochs
+                                    # (x86_64 UEFI), "ovmf32" (ia32 UEFI), or the
+                                    # board's BIOS vendor in 86Box ("award")
+    machine: str                    # QEMU -M value; "-" for Bochs; for 86Box a machine
+                                    # directory of the kit (tests/emu/box86.py)
     medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", or "usb"
                                     # (the ISO as a raw disk)
     options: str                    # kernel command line ("" = the shipped menu default)
@@ -67,7 +71,7 @@ class Case:
     qr: bool = False                # screenshot the QR code (QEMU: QMP screendump, then a
                                     # key; Bochs: memory dump at the magic breakpoint),
                                     # decode it, compare with the JSON line
-    screen_text: bool = False       # QEMU: at the end, the screen must show text
+    screen_text: bool = False       # QEMU, 86Box: at the end, the screen must show text
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
 
@@ -77,10 +81,15 @@ class Result:
     case: Case
     verdict: str                    # what the emulator showed ("quiet": nothing, and
                                     # the guest's serial log said it was done)
-    passed: bool
+    passed: bool                    # (False when skipped)
     seconds: float
     problems: list
     serial: str
+    skipped: str = ""               # why the case could not run here
+
+
+# GRUB draws its menu on the serial terminal with ANSI sequences; they are not text.
+ANSI_ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[A-Za-z]|[()][0-9A-Za-z])")
 
 
 def apmoff_lines(text):
@@ -98,9 +107,10 @@ class SerialWatch:
     def text(self):
         try:
             with open(self.path, "rb") as f:
-                return f.read().decode("latin-1").replace("\r\n", "\n")
+                text = f.read().decode("latin-1")
         except FileNotFoundError:
             return ""
+        return ANSI_ESCAPE.sub("", text).replace("\r", "")
 
     def settled(self):
         """True once the run is over as far as the guest is concerned and the
@@ -143,18 +153,21 @@ def variant_cfg(options):
 _variant_lock = threading.Lock()     # two cases may want the same variant at once
 
 
-def variant_iso(options):
-    """An ISO whose only menu entry boots with these options (for Bochs, which
-    cannot pass a command line any other way). Cached by option string."""
+def variant_image(options, medium):
+    """An ISO or floppy whose first menu entry boots at once with these options (for
+    Bochs and 86Box, which cannot pass a command line any other way). Cached by
+    option string."""
     with _variant_lock:
-        return _build_variant(options)
+        return _build_variant(options, medium)
 
 
-def _build_variant(options):
+def _build_variant(options, medium):
     slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
-    out = os.path.join(BUILD, "variants", slug + ".iso")
+    script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
+    out = os.path.join(BUILD, "variants", slug + suffix)
     inputs = [ELF] + [os.path.join(ROOT, "iso", n)
-                      for n in ("grub.cfg", "mkiso.sh", "mkefiimg.sh", "menu.modules")]
+                      for n in ("grub.cfg", script, "mkefiimg.sh", "menu.modules",
+                                "grub-no-cr4.py")]
     if os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(i)
                                    for i in inputs):
         return out
@@ -162,7 +175,7 @@ def _build_variant(options):
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
         cfg.write(variant_cfg(options))
     try:
-        subprocess.run([os.path.join(ROOT, "iso", "mkiso.sh"), out, ELF, cfg.name],
+        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
                        check=True)
     finally:
         os.unlink(cfg.name)
@@ -171,8 +184,10 @@ def _build_variant(options):
 
 def image_for(case):
     if case.medium in ("iso", "usb"):
-        return variant_iso(case.options) if case.options else ISO
+        return variant_image(case.options, "iso") if case.options else ISO
     if case.medium == "floppy":
+        if case.options:
+            return variant_image(case.options, "floppy")
         return os.path.join(BUILD, "apmoff.img")
     return ELF
 
@@ -418,6 +433,21 @@ def run_bochs(case, workdir):
     return verdict, time.monotonic() - start, watch.text()
 
 
+# --- 86Box ---------------------------------------------------------------------
+
+def run_86box(case, workdir):
+    serial_path = os.path.join(workdir, "serial.txt")
+    watch = SerialWatch(serial_path, case)
+    verdict, seconds, shot = box86.run(case, workdir, image_for(case), watch,
+                                       want_screen=case.screen_text)
+    if shot:
+        shutil.copyfile(shot, os.path.join(workdir, "final.png"))
+    return verdict, seconds, watch.text()
+
+
+RUNNERS = {"qemu": run_qemu, "bochs": run_bochs, "86box": run_86box}
+
+
 # --- judging -------------------------------------------------------------------
 
 EXPECT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expect")
@@ -447,8 +477,14 @@ def compare_checks(name, serial):
     return problems
 
 
-def read_ppm(path):
-    """(width, height, RGB bytes) of a binary PPM as QEMU's screendump writes it."""
+def read_picture(path):
+    """(width, height, RGB bytes) of a screenshot: a binary PPM as QEMU's screendump
+    writes it, or (with Pillow) the PNG that 86Box saves."""
+    if path.endswith(".png"):
+        from PIL import Image
+        with Image.open(path) as im:
+            rgb = im.convert("RGB")
+            return rgb.width, rgb.height, rgb.tobytes()
     with open(path, "rb") as f:
         data = f.read()
     magic, dims, maxval, pixels = data.split(b"\n", 3)
@@ -461,7 +497,7 @@ def check_screen_text(path):
     both lit and dark pixels (glyphs), and the picture is not one colour."""
     if not os.path.exists(path):
         return ["no screenshot was taken"]
-    width, height, pixels = read_ppm(path)
+    width, height, pixels = read_picture(path)
     rows_with_ink = 0
     for y in range(min(height, 400)):
         row = pixels[y * width * 3:(y + 1) * width * 3]
@@ -555,11 +591,20 @@ def judge(case, verdict, serial):
     return problems
 
 
+def unavailable(case):
+    """Why this case cannot run on this machine, or "" when it can."""
+    if case.emulator == "86box":
+        return box86.missing(case.machine) or ""
+    return ""
+
+
 def run_case(case, keep_dir=None):
+    why = unavailable(case)
+    if why:
+        return Result(case, "skipped", False, 0.0, [], "", skipped=why)
     workdir = tempfile.mkdtemp(prefix="apmoff-%s-" % case.name)
     try:
-        runner = run_qemu if case.emulator == "qemu" else run_bochs
-        verdict, seconds, serial = runner(case, workdir)
+        verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
         problems = judge(case, verdict, serial)
         if case.qr:
             screen = os.path.join(workdir, "screen.ppm")
@@ -568,7 +613,10 @@ def run_case(case, keep_dir=None):
                 vga_plane_to_pgm(os.path.join(workdir, "vga.bin"), screen)
             problems += compare_qr(screen, serial)
         if case.screen_text:
-            problems += check_screen_text(os.path.join(workdir, "final.ppm"))
+            screen = os.path.join(workdir, "final.ppm")
+            if case.emulator == "86box":
+                screen = os.path.join(workdir, "final.png")
+            problems += check_screen_text(screen)
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:

@@ -1,0 +1,172 @@
+"""Boot apmoff in 86Box, on real boards with their original BIOS ROMs, headless.
+
+QEMU's `-cpu 486` has CR4 and CPUID and Debian's Bochs is a P6-class CPU; 86Box runs
+the 386 and 486 models without them, and the board vendors' APM BIOSes. The kit in
+../shared/86box/ (a patched 86Box, the ROM files, one directory per machine with a
+primed CMOS) is used when it is there; users with their own 86Box point at theirs:
+
+    APMOFF_86BOX           the 86Box binary (the kit's patched build prints the
+                           markers below; see ../shared/86box/README.md)
+    APMOFF_86BOX_ROMS      the ROM directory (the one holding machines/ and video/)
+    APMOFF_86BOX_MACHINES  the directory of machine directories (86box.cfg + nvr/)
+
+The verdict is 86Box's own, from the markers the kit's patch prints on stderr:
+"BENCH86: soft-off" (the chipset cut the power), "triple fault", and any
+"hard reset"/"soft reset" after the one at power-on. COM1 goes to a file that the
+caller's SerialWatch reads. 86Box runs the guest in real time, so a run takes the
+board's POST (10-25 s) plus the boot; it is stopped as soon as the guest has halted.
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
+BINARY = os.environ.get("APMOFF_86BOX") or os.path.join(KIT, "86Box")
+ROMS = os.environ.get("APMOFF_86BOX_ROMS") or os.path.join(KIT, "roms")
+MACHINES = os.environ.get("APMOFF_86BOX_MACHINES") or os.path.join(KIT, "machines")
+
+MARKER = re.compile(r"^BENCH86: (soft-off|triple fault|hard reset|soft reset)", re.M)
+MEDIA = "Floppy and CD-ROM drives"
+
+
+def missing(machine):
+    """Why a case on this machine cannot run here, or None when it can."""
+    if not (os.path.isfile(BINARY) and os.access(BINARY, os.X_OK)):
+        return "no 86Box binary at %s (set APMOFF_86BOX)" % BINARY
+    if not os.path.isdir(ROMS):
+        return "no 86Box ROM directory at %s (set APMOFF_86BOX_ROMS)" % ROMS
+    if not os.path.isfile(os.path.join(MACHINES, machine, "86box.cfg")):
+        return "no 86Box machine %s in %s (set APMOFF_86BOX_MACHINES)" % (machine, MACHINES)
+    return None
+
+
+def ini_set(text, section, key, value):
+    """The config with KEY = VALUE in [SECTION], replacing or adding it."""
+    lines = text.splitlines()
+    head = "[%s]" % section
+    if head not in lines:
+        lines += ["", head]
+    start = lines.index(head) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("[")), len(lines))
+    for i in range(start, end):
+        if lines[i].split("=", 1)[0].strip() == key:
+            lines[i] = "%s = %s" % (key, value)
+            break
+    else:
+        while end > start and not lines[end - 1].strip():
+            end -= 1
+        lines.insert(end, "%s = %s" % (key, value))
+    return "\n".join(lines) + "\n"
+
+
+def prepare(machine, image, medium, vmdir, com1):
+    """A private copy of the machine (86Box writes its config and CMOS back on exit),
+    with the image in drive A: (write-protected) or the CD-ROM drive, and COM1 going
+    to a file. Returns the config's path."""
+    shutil.copytree(os.path.join(MACHINES, machine), vmdir)
+    cfg = os.path.join(vmdir, "86box.cfg")
+    with open(cfg) as f:
+        text = f.read()
+    if medium == "iso":
+        if not re.search(r"^cdrom_01_parameters *= *\d, *atapi", text, re.M):
+            raise RuntimeError("86Box machine %s has no ATAPI CD-ROM drive" % machine)
+        text = ini_set(text, MEDIA, "cdrom_01_image_path", image)
+    else:
+        text = ini_set(text, MEDIA, "fdd_01_fn", "wp://" + image)
+    text = ini_set(text, "Ports (COM & LPT)", "serial1_enabled", "1")
+    text = ini_set(text, "Ports (COM & LPT)", "serial1_device", "file")
+    text = ini_set(text, "File (COM) #1", "path", com1)
+    with open(cfg, "w") as f:
+        f.write(text)
+    open(com1, "wb").close()
+    return cfg
+
+
+def verdict_from(stderr_text):
+    markers = MARKER.findall(stderr_text)
+    if "soft-off" in markers:
+        return "poweroff"
+    if "triple fault" in markers:
+        return "triple-fault"
+    if sum(1 for m in markers if m.endswith("reset")) > 1:   # one hard reset at power-on
+        return "reset"
+    return None
+
+
+def stop(proc):
+    """TERM, then KILL, the process group we started (86Box saves its state on TERM;
+    the copy is ours to throw away, so waiting long for it buys nothing)."""
+    for sig, wait in ((signal.SIGTERM, 3), (signal.SIGKILL, 10)):
+        if proc.poll() is not None:
+            break
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def screenshot(proc, vmdir, timeout=5):
+    """The screen as the patched 86Box saves it on SIGUSR1 (a PNG), or None."""
+    shots = os.path.join(vmdir, "screenshots")
+    before = set(os.listdir(shots)) if os.path.isdir(shots) else set()
+    os.kill(proc.pid, signal.SIGUSR1)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if os.path.isdir(shots):
+            new = sorted(set(os.listdir(shots)) - before)
+            if new:
+                path = os.path.join(shots, new[-1])
+                time.sleep(0.3)             # let 86Box finish writing it
+                return path
+        time.sleep(0.1)
+    return None
+
+
+def run(case, workdir, image, watch, want_screen=False):
+    """Boots IMAGE on case.machine; returns (verdict, seconds, screenshot or None)."""
+    vmdir = os.path.join(workdir, "vm")
+    com1 = watch.path
+    cfg = prepare(case.machine, os.path.abspath(image), case.medium, vmdir, com1)
+    xdg = os.path.join(workdir, "xdg")
+    os.makedirs(os.path.join(xdg, "data"))
+    os.makedirs(os.path.join(xdg, "config"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               ALSOFT_DRIVERS="null", XDG_DATA_HOME=os.path.join(xdg, "data"),
+               XDG_CONFIG_HOME=os.path.join(xdg, "config"), XDG_DATA_DIRS=xdg)
+    err_path = os.path.join(workdir, "86box-stderr.txt")
+    start = time.monotonic()
+    deadline = start + case.timeout
+    with open(err_path, "wb") as err:
+        proc = subprocess.Popen([BINARY, "-N", "-R", ROMS, "-P", vmdir, cfg],
+                                stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                                env=env, start_new_session=True)
+    verdict = shot = None
+    try:
+        while verdict is None:
+            time.sleep(0.25)
+            with open(err_path, "rb") as f:
+                verdict = verdict_from(f.read().decode("latin-1"))
+            if verdict:
+                break
+            if proc.poll() is not None:
+                verdict = "exit:%d" % proc.returncode
+            elif watch.settled():
+                verdict = "quiet"
+                if want_screen:
+                    shot = screenshot(proc, vmdir)
+            elif time.monotonic() >= deadline:
+                verdict = "timeout"
+                if want_screen:
+                    shot = screenshot(proc, vmdir)
+    finally:
+        stop(proc)
+    return verdict, time.monotonic() - start, shot

@@ -1,0 +1,81 @@
+"""The 86Box cases: real boards with their original BIOS ROMs (tests/emu/box86.py).
+
+They run when 86Box and its ROMs are found (../shared/86box/ or APMOFF_86BOX*) and
+are skipped, with the reason, when not. Each board's CMOS is primed: no key presses.
+The unmodified images (options "") boot through the shipped menu; the others through
+a copy of it whose first entry carries the options and has no countdown.
+
+BOARDS describes the emulated hardware for README's "Tested on real BIOSes" table;
+the outcomes in that table come from these cases' runs (tests/emu/realbios.py).
+"""
+
+from harness import Case
+
+BOARDS = {
+    # kit machine: (board, chipset, CPU as 86Box models it)
+    "386-award495": ("U-Board 386", "OPTi 495SLC (ISA)", "i386DX-33, no FPU"),
+    "486sp3c-dx2": ("ASUS PVI-486SP3", "SiS 496/497 (PCI)", "i486DX2-66 (no CPUID, no CR4)"),
+    "486sp3c-dx2s": ("ASUS PVI-486SP3", "SiS 496/497 (PCI)", "i486DX2-S 66 (SL: SMM, CPUID)"),
+    "tx97": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
+    "tx97-cd": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
+    "p55t2p4": ("ASUS P/I-P55T2P4", "Intel 430HX / PIIX3", "Pentium 75"),
+}
+
+NO_APM = r"^apmoff: halted: no APM BIOS$"
+ALL_FAILED = r"^apmoff: halted: power-off failed via rm, pm32 and pm16$"
+# 86Box runs in real time: POST takes 10-25 s, GRUB and the kernel a few more.
+T = 150
+
+
+def off_via(iface, version="1.2", tail=""):
+    return r"^apmoff: powering off via %s \(APM %s\)%s$" % (iface, version.replace(".", r"\."),
+                                                            tail)
+
+
+def failed_via(iface, reason):
+    return r"^apmoff: power-off via %s failed: %s" % (iface, reason)
+
+
+CASES = [
+    # No CR4, no CPUID: GRUB's hand-over (iso/grub-no-cr4.py) and the kernel's own
+    # CPU detection. Without SMM the Award BIOS offers no APM, and says so.
+    Case("86box-486sp3c-dx2-floppy", "86box", "award", "486sp3c-dx2", "floppy", "", "halt", T,
+         serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$",
+                 r"^apmoff: rm: 5300h failed: error 86h"],
+         survey={"cpu.class": "486", "cpu.vendor": None, "bios.date": "06/25/96"},
+         last_line=NO_APM, screen_text=True),
+    # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
+    Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
+         serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",
+                 r"^apmoff: serial: COM1 \(3F8h\) is an 8250 UART"],
+         survey={"cpu.class": "386", "cpu.fpu": False, "bios.date": "09/10/93"},
+         last_line=NO_APM, screen_text=True),
+    # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface
+    # answers error 60h and the chain ends with the BIOS's reason.
+    Case("86box-486sp3c-dx2s-floppy", "86box", "award", "486sp3c-dx2s", "floppy", "", "halt", T,
+         serial=[r"^apmoff: APM 1\.1 BIOS, signature PM",
+                 failed_via("rm", r"5307h error 60h"), r"^apmoff: falling back to pm32$",
+                 failed_via("pm32", r"5307h error 60h"), r"^apmoff: falling back to pm16$",
+                 failed_via("pm16", r"5307h error 60h")],
+         last_line=ALL_FAILED, screen_text=True),
+    # PIIX4 soft-off: every interface and the v86 monitor, judged by 86Box.
+    Case("86box-tx97-floppy", "86box", "award", "tx97", "floppy", "", "poweroff", T,
+         serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),
+    Case("86box-tx97-floppy-pm32", "86box", "award", "tx97", "floppy", "interface=pm32",
+         "poweroff", T, serial=[r"^apmoff: pm32: connected, APM 1\.2 connection"],
+         last_line=off_via("pm32")),
+    Case("86box-tx97-floppy-pm16", "86box", "award", "tx97", "floppy", "interface=pm16",
+         "poweroff", T, serial=[r"^apmoff: pm16: connected, APM 1\.2 connection"],
+         last_line=off_via("pm16")),
+    Case("86box-tx97-floppy-v86", "86box", "award", "tx97", "floppy", "bioscall=v86",
+         "poweroff", T, serial=[r"^apmoff: v86 monitor ready"],
+         last_line=off_via("rm", tail=r" \(v86\)")),
+    # El Torito from an ATAPI CD-ROM.
+    Case("86box-tx97-cd-iso", "86box", "award", "tx97-cd", "iso", "", "poweroff", T,
+         serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),
+    # 430HX without soft-off: 5307h succeeds and the machine stays on, on each interface.
+    Case("86box-p55t2p4-floppy", "86box", "award", "p55t2p4", "floppy", "", "halt", T,
+         serial=[failed_via(i, "5307h returned success but the machine is still on")
+                 for i in ("rm", "pm32", "pm16")],
+         last_line=ALL_FAILED, screen_text=True),
+]

@@ -1,0 +1,121 @@
+"""README's "Tested on real BIOSes" table, made from the 86Box cases' runs.
+
+Nothing in the table's outcome columns is typed by hand: each cell is read from a
+run's serial log (the APM version line, "powering off via X", "power-off via X
+failed: REASON") and from 86Box's own verdict (its soft-off). The hardware columns
+come from cases_86box.BOARDS. `make real-bios-table` runs the 86Box cases and
+rewrites the table; `make test` fails when README's table differs from what the runs
+it just made would write, so the table cannot go stale.
+"""
+
+import json
+import os
+import re
+
+import cases_86box
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+README = os.path.join(ROOT, "README.md")
+BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box cases' "
+         "runs; do not edit -->")
+END = "<!-- end real-bios-table -->"
+
+IFACES = ("rm", "pm32", "pm16", "v86")
+MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)"}
+
+
+def outcomes(serial, verdict):
+    """{interface: what happened} for one run; "v86" is rm through the monitor."""
+    found = {}
+    lines = [l for l in serial.splitlines() if l.startswith("apmoff: ")]
+    for i, line in enumerate(lines):
+        m = re.match(r"apmoff: powering off via (\w+) \(APM [\d.]+\)( \(v86\))?", line)
+        if not m:
+            continue
+        iface = "v86" if m.group(2) else m.group(1)
+        rest = lines[i + 1:]
+        failed = next((l for l in rest if l.startswith("apmoff: power-off via %s failed: "
+                                                       % m.group(1))), None)
+        if failed:
+            found[iface] = failed.split(" failed: ", 1)[1]
+        elif verdict == "poweroff" and not rest:
+            found[iface] = "**off**"
+        else:
+            found[iface] = "no answer (%s)" % verdict
+    return found
+
+
+def survey(serial):
+    lines = [l for l in serial.splitlines() if l.startswith("apmoff: survey {")]
+    try:
+        return json.loads(lines[-1][len("apmoff: survey "):]) if lines else {}
+    except ValueError:
+        return {}
+
+
+def rows(results):
+    """Table rows, one a kit machine, in the order of cases_86box.CASES."""
+    table = {}
+    for r in results:
+        row = table.setdefault(r["machine"], {"medium": r["medium"], "bios": "", "apm": "",
+                                              "cpu": ""})
+        report = survey(r["serial"])
+        date = report.get("bios", {}).get("date")
+        if date:
+            row["bios"] = "%s, %s" % (r["bios"].capitalize(), date)
+        m = re.search(r"^apmoff: APM (\d\.\d) BIOS", r["serial"], re.M)
+        if m:
+            row["apm"] = m.group(1)
+        elif re.search(r"^apmoff: no APM BIOS", r["serial"], re.M):
+            row["apm"] = "none"
+        cpu = report.get("cpu", {})
+        if cpu.get("vendor"):
+            row["cpu"] = "CPUID %s %s.%s.%s" % (cpu["vendor"], cpu.get("family"),
+                                              cpu.get("model"), cpu.get("stepping"))
+        elif cpu.get("class"):
+            row["cpu"] = "%s class, no CPUID" % cpu["class"]
+        row.update(outcomes(r["serial"], r["verdict"]))
+    return table
+
+
+def markdown(results):
+    head = ("| board | chipset | CPU (kernel's view) | medium | BIOS | APM | rm | pm32 "
+            "| pm16 | rm via v86 |\n|---|---|---|---|---|---|---|---|---|---|\n")
+    lines = []
+    for machine, row in rows(results).items():
+        board, chipset, cpu = cases_86box.BOARDS[machine]
+        cells = [board, chipset, "%s: %s" % (cpu, row["cpu"]) if row["cpu"] else cpu,
+                 MEDIA.get(row["medium"], row["medium"]), row["bios"] or "?",
+                 row["apm"] or "?"] + [row.get(i, "-") for i in IFACES]
+        lines.append("| " + " | ".join(cells) + " |")
+    return head + "\n".join(lines) + "\n"
+
+
+def readme_section(text):
+    """(start, end) of the generated block in README's text, or None."""
+    a, b = text.find(BEGIN), text.find(END)
+    if a < 0 or b < a:
+        return None
+    return a + len(BEGIN) + 1, b
+
+
+def stale(results):
+    """"" when README holds exactly this table, else why not."""
+    with open(README) as f:
+        text = f.read()
+    span = readme_section(text)
+    if not span:
+        return "README.md has no real-BIOS table markers"
+    if text[span[0]:span[1]] != markdown(results):
+        return "README.md's real-BIOS table differs from these runs: make real-bios-table"
+    return ""
+
+
+def update(results):
+    with open(README) as f:
+        text = f.read()
+    span = readme_section(text)
+    if not span:
+        raise SystemExit("README.md has no real-BIOS table markers")
+    with open(README, "w") as f:
+        f.write(text[:span[0]] + markdown(results) + text[span[1]:])
