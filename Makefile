@@ -28,12 +28,12 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
 	kernel/keyboard.o kernel/survey.o kernel/surveyscreen.o kernel/actions.o \
-	kernel/fbcon.o font8x16.o
+	kernel/fbcon.o kernel/segdesc.o font8x16.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86test.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
-	apm/port_pm.o apm/pm32call.o
+	apm/port_pm.o apm/pm_segs.o apm/pm32call.o
 SURVEY_OBJS := survey/qr.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
