@@ -6,6 +6,7 @@
 #include "../kernel/console.h"
 #include "../kernel/descriptors.h"
 #include "../kernel/pic.h"
+#include "../kernel/segcheck.h"
 #include "../realmode/trampoline.h"
 
 extern struct {
@@ -82,6 +83,7 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
     regs->eflags = apm_ports_eflags(regs->eflags);
     pic_mask_all(&masks);
     far_call(regs);
+    segs_verify("a protected-mode APM call");
     pic_restore(&masks);
 }
 

@@ -13,6 +13,7 @@
 #include "../kernel/format.h"
 #include "../kernel/io.h"
 #include "../kernel/pic.h"
+#include "../kernel/segcheck.h"
 #include "../kernel/string.h"
 
 #define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
@@ -394,6 +395,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     pic_mask_all(&masks);
     call.active = true;
     v86_enter(&c);
+    segs_verify("the v86 monitor");
     pic_restore(&masks);
     if (call.a20_kept)
         say("v86: the BIOS tried to turn A20 off; it was kept on");
