@@ -77,6 +77,7 @@ static const struct choice v86test_choices[] = {
     { "hlt", V86TEST_HLT },
     { "compare", V86TEST_COMPARE },
     { "a20", V86TEST_A20 },
+    { "insns", V86TEST_INSNS },
     { 0, 0 },
 };
 

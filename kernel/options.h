@@ -59,6 +59,7 @@ enum v86test {
     V86TEST_HLT,                /* CLI; HLT: must be stopped and named */
     V86TEST_COMPARE,            /* INT 15h 5300h, 12h, 11h through both paths */
     V86TEST_A20,                /* INT 15h 2400h (A20 off) through both paths: kept on */
+    V86TEST_INSNS,              /* each emulated instruction kind, by the CPU and the monitor */
 };
 
 /* selftest=: test support, proves a mechanism the normal run never exercises. */

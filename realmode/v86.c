@@ -412,8 +412,8 @@ bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)
     return run((uint16_t)(target >> 16), (uint16_t)target, true, regs, why);
 }
 
-bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
-                  const char **why)
+static bool run_stub(const uint8_t *code, unsigned size, bool as_handler,
+                     struct biosregs *regs, const char **why)
 {
     uint16_t seg = (uint16_t)(tramp_base() >> 4);
     uint16_t at = (uint16_t)(tramp_scratch() + 16);     /* after the exit stub */
@@ -423,5 +423,17 @@ bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
         return false;
     }
     memcpy(linear(seg, at), code, size);
-    return run(seg, at, false, regs, why);
+    return run(seg, at, as_handler, regs, why);
+}
+
+bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                  const char **why)
+{
+    return run_stub(code, size, false, regs, why);
+}
+
+bool v86_run_handler_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                          const char **why)
+{
+    return run_stub(code, size, true, regs, why);
 }

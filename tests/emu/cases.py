@@ -278,3 +278,28 @@ CASES += [
     Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
          serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
 ]
+
+# --- the v86 monitor, instruction by instruction, against the CPU itself -------------
+# v86test=insns runs each stub of realmode/v86stubs.asm in real mode and under the
+# monitor; the harness compares both register sets and checks the CPU's against the
+# instruction set reference (IF = 0200h): POPF, IRET, PUSHF after STI/CLI, their 66h
+# forms, INT/IRET nesting, HLT with IF set; HLT with IF clear must be stopped.
+IF = 0x0200
+INSNS = {
+    "popf-if": {"BX": (IF, IF), "CX": (IF, 0)},
+    "iret-if": {"BX": (IF, IF), "CX": (IF, 0)},
+    "pushf-sti-cli": {"BX": (IF, IF), "CX": (IF, 0)},
+    "o32-popfd-pushfd-iretd": {"BX": (IF, IF), "CX": (0xFFFF, 0), "DX": (IF, 0),
+                               "SI": (0xFFFF, 0)},
+    "int-iret-nesting": {"BX": (IF, 0), "CX": (IF, 0), "SI": (IF, IF), "DX": (IF, IF)},
+    "hlt-if-set": {"BX": (IF, IF)},
+    "hlt-if-clear": "stopped",
+}
+CASES += [
+    Case("qemu-pc-v86-insns", "qemu", "seabios", "pc", "kernel",
+         "v86test=insns action=survey wait=0", "halt", 20, insns=INSNS,
+         last_line=SURVEY_DONE),
+    Case("bochs-rombios-v86-insns", "bochs", "bochs", "-", "iso",
+         "v86test=insns action=survey wait=0", "halt", 60, insns=INSNS,
+         last_line=SURVEY_DONE),
+]

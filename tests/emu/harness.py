@@ -70,6 +70,8 @@ class Case:
     screen_text: bool = False       # QEMU: at the end, the screen must show text
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
+    insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
+                                    # (mask, value)} a real CPU leaves, or "stopped"
 
 
 @dataclass
@@ -520,6 +522,54 @@ def check_survey(expected, serial):
     return problems
 
 
+# v86test: the trampoline (the CPU itself, in real mode) and the v86 monitor ran the
+# same code; the harness, not the kernel, compares what each left.
+CMP_LINE = re.compile(r"^apmoff: v86test: (?:PASS|FAIL) (.*): trampoline (.*), v86 (.*)$",
+                      re.M)
+INSN_LINE = re.compile(r"^apmoff: v86test: insn (\S+) (trampoline|v86) (.*)$", re.M)
+INSN_STOP = re.compile(r"^apmoff: v86test: insn (\S+) v86 stopped: ", re.M)
+
+
+def regs_of(text):
+    return dict(re.findall(r"(\w+)=([0-9A-F]+)", text))
+
+
+def compare_v86_paths(expected, serial):
+    """Every v86test comparison line: the monitor's registers equal the CPU's. With
+    `expected` (v86test=insns), each stub must have run, the CPU's values must be
+    what the instruction set reference says (IF bits, mostly), and the stubs a real
+    CPU would hang on must have been stopped by the monitor."""
+    problems = []
+    for m in CMP_LINE.finditer(serial):
+        if regs_of(m.group(2)) != regs_of(m.group(3)):
+            problems.append("v86test %s: trampoline %s, v86 %s" % m.groups())
+    runs = {}
+    for m in INSN_LINE.finditer(serial):
+        if not m.group(3).startswith("stopped"):
+            runs.setdefault(m.group(1), {})[m.group(2)] = regs_of(m.group(3))
+    stopped = set(INSN_STOP.findall(serial))
+    for name, paths in sorted(runs.items()):
+        if len(paths) == 2 and paths["trampoline"] != paths["v86"]:
+            problems.append("v86test insn %s: the CPU left %s, the monitor %s" % (
+                name, paths["trampoline"], paths["v86"]))
+    for name, want in sorted(expected.items()):
+        if want == "stopped":
+            if name not in stopped:
+                problems.append("v86test insn %s: the monitor did not stop it" % name)
+            continue
+        paths = runs.get(name, {})
+        if set(paths) != {"trampoline", "v86"}:
+            problems.append("v86test insn %s: ran on %s, not on both paths"
+                            % (name, ", ".join(sorted(paths)) or "neither"))
+            continue
+        for reg, (mask, value) in sorted(want.items()):
+            got = int(paths["trampoline"].get(reg, "-1"), 16)
+            if got & mask != value:
+                problems.append("v86test insn %s: the CPU left %s=%04X, expected %04X "
+                                "under mask %04X" % (name, reg, got, value, mask))
+    return problems
+
+
 def judge(case, verdict, serial):
     problems = []
     lines = apmoff_lines(serial)
@@ -549,6 +599,7 @@ def judge(case, verdict, serial):
         problems += compare_checks(case.check_expect, serial)
     if case.survey:
         problems += check_survey(case.survey, serial)
+    problems += compare_v86_paths(case.insns, serial)
     bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
     if bad and not any("CPU exception" in p for p in case.serial):
         problems.append("CPU exception: " + bad[0])
