@@ -489,6 +489,9 @@ def compare_qr(screenshot, serial):
         json.loads(json_line)
     except ValueError as e:
         return ["the survey line is not valid JSON: %s" % e]
+    if not shutil.which("zbarimg"):
+        return ["zbarimg is not installed (Debian zbar-tools, scripts/deps.sh): the QR "
+                "code cannot be judged"]
     proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable",
                            screenshot], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           timeout=60)
