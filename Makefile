@@ -3,6 +3,7 @@
 #   make            build/apmoff.elf and build/apmoff.iso
 #   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
 #   make test       unit tests on the host, then every emulator case
+#   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make clean
 #
 # `run` and `test` first install missing Debian packages (scripts/deps.sh).
@@ -42,7 +43,7 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/asm-offsets.inc
 
-.PHONY: all iso run test unit emu deps clean
+.PHONY: all iso run test unit emu deps clean mutate
 all: $(ELF) $(ISO)
 iso: $(ISO)
 
@@ -95,6 +96,10 @@ test: deps
 	@$(MAKE) --no-print-directory all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) tests/run_all.py
+
+# Not part of `test`: it builds and tests the tree once per planted bug (minutes).
+mutate: deps
+	@$(PYTHON) tests/mutate/mutate.py
 
 include tests/unit/unit.mk
 include tests/unit/survey.mk
