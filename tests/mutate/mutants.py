@@ -109,8 +109,9 @@ MUTANTS = [
            "        call    a20_ensure\n", "",
            ["emu:qemu-pc-a20"], "the trampoline no longer turns A20 back on"),
     Mutant("bios-path-global", "realmode/bios.c",
-           "    if (p == BIOS_PATH_V86) {\n", "    if (path == BIOS_PATH_V86) {\n",
-           ["emu:qemu-pc-a20"], "bios_int_via() follows bioscall= instead of its argument"),
+           "    if (p == BIOS_PATH_V86) {\n",
+           "    if (p == BIOS_PATH_V86 && path == BIOS_PATH_V86) {\n",
+           ["emu:qemu-pc-a20"], "bios_int_via() takes the v86 path only with bioscall=v86"),
 
     # --- survey/ ---------------------------------------------------------------------------
     Mutant("qr-mask1", "survey/qr.c",
@@ -127,7 +128,8 @@ MUTANTS = [
            "        push    eax\n",
            "        push    eax                     ; kmain(magic, info)\n"
            "        push    ebx\n",
-           ["emu:qemu-pc-kernel"], "kmain gets the multiboot magic and info swapped"),
+           ["emu:qemu-pc-pm16"], "kmain gets the multiboot magic and info swapped "
+           "(the options are lost: interface=pm16 is not honoured)"),
     Mutant("boot-mb1-checksum", "boot/multiboot.asm",
            "        dd -(MB1_MAGIC + MB1_FLAGS)", "        dd -(MB1_MAGIC)",
            ["emu:qemu-pc-kernel"], "multiboot 1 header checksum leaves out the flags"),
