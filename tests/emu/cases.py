@@ -303,3 +303,13 @@ CASES += [
          "v86test=insns action=survey wait=0", "halt", 60, insns=INSNS,
          last_line=SURVEY_DONE),
 ]
+
+# --- every byte SMBIOS hands us reaches the JSON line escaped --------------------------
+# A backslash and a quote in QEMU's -smbios strings: the line must still parse (Python's
+# json module is the judge) and hold them exactly.
+CASES += [
+    Case("qemu-pc-survey-escape", "qemu", "seabios", "pc", "kernel", "action=survey wait=0",
+         "halt", 20, last_line=SURVEY_DONE,
+         extra=["-smbios", 'type=1,manufacturer=C:\\DOS\\,product=Model "486"'],
+         survey={"smbios.manufacturer": "C:\\DOS\\", "smbios.product": 'Model "486"'}),
+]
