@@ -1,9 +1,9 @@
 # apmoff: build, run and test.
 #
 #   make            build/apmoff.elf and build/apmoff.iso
+#   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
 #   make test       unit tests on the host, then every emulator case
-#   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make clean
 #
 # `run` and `test` first install missing Debian packages (scripts/deps.sh).
@@ -43,7 +43,7 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/asm-offsets.inc
 
-.PHONY: all iso run test unit emu deps clean mutate
+.PHONY: all iso run test unit emu deps clean
 all: $(ELF) $(ISO)
 iso: $(ISO)
 
@@ -92,14 +92,15 @@ run: deps
 	@$(MAKE) --no-print-directory $(ISO)
 	@$(PYTHON) tests/emu/run.py $(ISO)
 
+# Not part of `test`: it builds and tests the tree once per planted bug (minutes).
+.PHONY: mutate
+mutate: deps
+	@$(PYTHON) tests/mutate/mutate.py
+
 test: deps
 	@$(MAKE) --no-print-directory all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) tests/run_all.py
-
-# Not part of `test`: it builds and tests the tree once per planted bug (minutes).
-mutate: deps
-	@$(PYTHON) tests/mutate/mutate.py
 
 include tests/unit/unit.mk
 include tests/unit/survey.mk

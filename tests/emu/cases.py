@@ -260,25 +260,6 @@ CASES += [
          serial=[INSTALL_CHECK, APM_FOUND, OFF_RM], last_line=OFF_RM, megs=4),
 ]
 
-# --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
-UEFI_HALT = r"^apmoff: halted: no APM on UEFI firmware \(no legacy BIOS\)$"
-UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",
-                    r"^apmoff: efi: firmware \"EDK II\""],
-            serial_absent=[r"^apmoff: rm: ", r"real-mode trampoline at"],
-            survey={"firmware": "uefi", "multiboot": 2, "smbios.found": True,
-                    "acpi.found": True},
-            last_line=UEFI_HALT, screen_text=True)
-CASES += [
-    Case("qemu64-ovmf-iso", "qemu", "ovmf", "pc", "iso", "", "halt", 90, **UEFI),
-    Case("qemu64-ovmf-q35-usb", "qemu", "ovmf", "q35", "usb", "", "halt", 90, **UEFI),
-    Case("qemu-ovmf32-iso", "qemu", "ovmf32", "q35,smm=on", "iso", "", "halt", 120, **UEFI),
-    # With onfail=exit, "no legacy BIOS" leaves QEMU with (3 << 1) | 1.
-    Case("qemu64-ovmf-exit", "qemu", "ovmf", "pc", "iso", "onfail=exit", "exit:7", 90,
-         serial=[r"^apmoff: firmware: uefi$"]),
-    Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
-         serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
-]
-
 # --- the v86 monitor, instruction by instruction, against the CPU itself -------------
 # v86test=insns runs each stub of realmode/v86stubs.asm in real mode and under the
 # monitor; the harness compares both register sets and checks the CPU's against the
@@ -313,3 +294,23 @@ CASES += [
          extra=["-smbios", 'type=1,manufacturer=C:\\DOS\\,product=Model "486"'],
          survey={"smbios.manufacturer": "C:\\DOS\\", "smbios.product": 'Model "486"'}),
 ]
+
+# --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
+UEFI_HALT = r"^apmoff: halted: no APM on UEFI firmware \(no legacy BIOS\)$"
+UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",
+                    r"^apmoff: efi: firmware \"EDK II\""],
+            serial_absent=[r"^apmoff: rm: ", r"real-mode trampoline at"],
+            survey={"firmware": "uefi", "multiboot": 2, "smbios.found": True,
+                    "acpi.found": True},
+            last_line=UEFI_HALT, screen_text=True)
+CASES += [
+    Case("qemu64-ovmf-iso", "qemu", "ovmf", "pc", "iso", "", "halt", 90, **UEFI),
+    Case("qemu64-ovmf-q35-usb", "qemu", "ovmf", "q35", "usb", "", "halt", 90, **UEFI),
+    Case("qemu-ovmf32-iso", "qemu", "ovmf32", "q35,smm=on", "iso", "", "halt", 120, **UEFI),
+    # With onfail=exit, "no legacy BIOS" leaves QEMU with (3 << 1) | 1.
+    Case("qemu64-ovmf-exit", "qemu", "ovmf", "pc", "iso", "onfail=exit", "exit:7", 90,
+         serial=[r"^apmoff: firmware: uefi$"]),
+    Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
+         serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
+]
+
