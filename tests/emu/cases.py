@@ -313,4 +313,3 @@ CASES += [
     Case("qemu-pc-usb", "qemu", "seabios", "pc", "usb", "", "poweroff", 30,
          serial=[INSTALL_CHECK, OFF_RM], last_line=OFF_RM),
 ]
-
