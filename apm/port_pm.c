@@ -30,7 +30,8 @@ static void say_pic_masked_once(void)
 {
     static bool said;
     if (!said)
-        say("note: IRQs are masked at the PICs during protected-mode BIOS calls");
+        say("note: IRQs are masked at the PICs during protected-mode BIOS calls%s",
+            apm_ports_interrupts() ? ", but the timer's (irq=on)" : "");
     said = true;
 }
 
@@ -74,16 +75,28 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
 }
 
 /* Both protected-mode calls: IF as configured, every IRQ masked for the length of the
- * call (the BIOS may enable interrupts, and our IDT has no IRQ handlers). */
+ * call (the BIOS may enable interrupts, and our IDT has no handlers for the other
+ * IRQs). With irq=on the timer alone gets through, to kernel/irq0.asm, which counts
+ * the tick in the BIOS data area as the BIOS would: a BIOS that waits for an
+ * interrupt (5305h CPU idle: STI; HLT) or for the tick to move then gets one. */
 static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))
 {
     struct pic_masks masks;
+    bool timer = apm_ports_interrupts();
 
     say_pic_masked_once();
     regs->eflags = apm_ports_eflags(regs->eflags);
     pic_mask_all(&masks);
+    if (timer) {
+        idt_route_irq0(1);
+        pic_unmask_timer();
+    }
     far_call(regs);
     segs_verify("a protected-mode APM call");
+    if (timer) {
+        pic_mask_all(&(struct pic_masks){ 0 });
+        idt_route_irq0(0);
+    }
     pic_restore(&masks);
 }
 

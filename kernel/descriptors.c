@@ -32,6 +32,23 @@ static struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(8)));
 
 extern void (*const isr_stubs[EXCEPTIONS])(void);
 void load_gdt_and_segments(const struct table_register *gdtr);     /* isr.asm */
+void irq0_during_bios(void);                                        /* irq0.asm */
+
+#define VECTOR_IRQ0_BIOS 8      /* IRQ 0 at the BIOS's PIC base, = #DF */
+
+static void set_gate(int v, void (*handler)(void))
+{
+    uint32_t addr = (uint32_t)(uintptr_t)handler;
+    idt[v].offset_lo = addr & 0xFFFF;
+    idt[v].offset_hi = addr >> 16;
+    idt[v].selector = SEL_CODE32;
+    idt[v].type = GATE_INTR32;
+}
+
+void idt_route_irq0(int to_irq_handler)
+{
+    set_gate(VECTOR_IRQ0_BIOS, to_irq_handler ? irq0_during_bios : isr_stubs[VECTOR_IRQ0_BIOS]);
+}
 
 void gdt_set(enum gdt_selector sel, uint32_t base, uint32_t limit, enum seg_kind kind)
 {
@@ -59,13 +76,8 @@ void descriptors_init(void)
     gdtr.base = (uint32_t)(uintptr_t)gdt;
     load_gdt_and_segments(&gdtr);
 
-    for (int v = 0; v < EXCEPTIONS; v++) {
-        uint32_t addr = (uint32_t)(uintptr_t)isr_stubs[v];
-        idt[v].offset_lo = addr & 0xFFFF;
-        idt[v].offset_hi = addr >> 16;
-        idt[v].selector = SEL_CODE32;
-        idt[v].type = GATE_INTR32;
-    }
+    for (int v = 0; v < EXCEPTIONS; v++)
+        set_gate(v, isr_stubs[v]);
     idtr.limit = sizeof(idt) - 1;
     idtr.base = (uint32_t)(uintptr_t)idt;
     __asm__ volatile("lidt %0" : : "m"(idtr));

@@ -32,6 +32,10 @@ void gdt_set(enum gdt_selector sel, uint32_t base, uint32_t limit, enum seg_kind
 uint32_t gdt_base_of(uint16_t selector);
 int gdt_is_16bit(uint16_t selector);
 
+/* Gate 08h: the IRQ 0 handler that also passes double faults on (irq0.asm), for
+ * protected-mode BIOS calls with irq=on, or the double-fault stub (the default). */
+void idt_route_irq0(int to_irq_handler);
+
 /* Loads TR with SEL_TSS (the descriptor must be set first). */
 void load_task_register(void);
 

@@ -89,6 +89,7 @@ static const struct choice wait_choices[] = {
 static const struct choice selftest_choices[] = {
     { "off", SELFTEST_OFF },
     { "exception", SELFTEST_EXCEPTION },
+    { "idle", SELFTEST_IDLE },
     { 0, 0 },
 };
 

@@ -66,6 +66,7 @@ enum v86test {
 enum selftest {
     SELFTEST_OFF,
     SELFTEST_EXCEPTION,         /* raise #UD: the register dump must appear, no reboot */
+    SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
 };
 
 struct options {

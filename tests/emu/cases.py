@@ -295,6 +295,17 @@ CASES += [
          survey={"smbios.manufacturer": "C:\\DOS\\", "smbios.product": 'Model "486"'}),
 ]
 
+# --- irq=on: a timer interrupt reaches a protected-mode BIOS call ---------------------
+# selftest=idle makes ten APM 5305h (CPU idle) calls through pm32; SeaBIOS waits in each
+# with STI; HLT, so only an interrupt ends them. QEMU reads the BIOS tick count (40:6Ch)
+# in guest memory during the kernel's read window and at the end: it must have moved.
+CASES += [
+    Case("qemu-pc-irq-on-idle", "qemu", "seabios", "pc", "kernel",
+         "irq=on interface=pm32 selftest=idle", "halt", 20, bda_ticks=8,
+         serial=[r"^apmoff: selftest: idle: 10 of 10 CPU-idle calls returned ok"],
+         last_line=r"^apmoff: halted: selftest complete \(selftest=idle\)"),
+]
+
 # --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
 UEFI_HALT = r"^apmoff: halted: no APM on UEFI firmware \(no legacy BIOS\)$"
 UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",

@@ -72,6 +72,9 @@ class Case:
                                     # "apmoff: survey" JSON line must hold
     insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
                                     # (mask, value)} a real CPU leaves, or "stopped"
+    bda_ticks: int = 0              # QEMU, selftest=idle: how far the BIOS tick count
+                                    # (40:6Ch, read by QMP) must move after the
+                                    # kernel's read window
 
 
 @dataclass
@@ -267,6 +270,14 @@ def qemu_command(case, image, serial_path, qmp_path):
 
 
 QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
+TICK_WINDOW = re.compile(r"^apmoff: selftest: idle: tick read window", re.M)
+
+
+def read_bda_ticks(qmp, deadline):
+    """The BIOS data area's tick count, read from guest memory by QEMU."""
+    reply = qmp.command("human-monitor-command", deadline, **{"command-line": "xp /1wx 0x46c"})
+    m = re.search(r":\s*0x([0-9a-f]+)", (reply or {}).get("return", ""))
+    return int(m.group(1), 16) if m else None
 
 
 def run_qemu(case, workdir):
@@ -285,7 +296,10 @@ def run_qemu(case, workdir):
         qmp.command("cont", deadline)
         watch = SerialWatch(serial_path, case)
         screen_done = False
+        ticks = []
         while time.monotonic() < deadline:
+            if case.bda_ticks and not ticks and TICK_WINDOW.search(watch.text()):
+                ticks.append(read_bda_ticks(qmp, deadline))
             if case.qr and not screen_done and QR_ON_SCREEN.search(watch.text()):
                 screen_done = True
                 qmp.command("screendump", deadline,
@@ -309,6 +323,10 @@ def run_qemu(case, workdir):
                 break
         else:
             verdict = "timeout"
+        if case.bda_ticks and not qmp.closed:
+            ticks.append(read_bda_ticks(qmp, time.monotonic() + 10))
+            with open(os.path.join(workdir, "ticks.txt"), "w") as f:
+                f.write(" ".join(str(t) for t in ticks))
         if case.screen_text and not qmp.closed:
             qmp.command("screendump", time.monotonic() + 10,
                         filename=os.path.join(workdir, "final.ppm"))
@@ -573,6 +591,25 @@ def compare_v86_paths(expected, serial):
     return problems
 
 
+def check_ticks(minimum, path):
+    """The timer's interrupts reached the BIOS calls: the tick count QEMU read in
+    guest memory moved by at least `minimum` between the kernel's read window (when
+    nothing runs) and the end of the run."""
+    try:
+        with open(path) as f:
+            values = [int(v) for v in f.read().split()]
+    except (OSError, ValueError):
+        values = []
+    if len(values) != 2:
+        return ["the BIOS tick count was not read before and after the calls (%s)"
+                % (values or "never")]
+    if values[1] - values[0] < minimum:
+        return ["the BIOS tick count moved by %d (from %d to %d), expected at least %d: "
+                "no timer interrupt reached the BIOS calls" % (values[1] - values[0],
+                                                               values[0], values[1], minimum)]
+    return []
+
+
 def judge(case, verdict, serial):
     problems = []
     lines = apmoff_lines(serial)
@@ -623,6 +660,8 @@ def run_case(case, keep_dir=None):
             problems += compare_qr(screen, serial)
         if case.screen_text:
             problems += check_screen_text(os.path.join(workdir, "final.ppm"))
+        if case.bda_ticks:
+            problems += check_ticks(case.bda_ticks, os.path.join(workdir, "ticks.txt"))
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:

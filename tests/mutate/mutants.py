@@ -79,6 +79,14 @@ MUTANTS = [
            "outb(DEBUG_EXIT_PORT, (uint8_t)(code + 1));",
            ["emu:qemu-pc-all-fail-exit"], "isa-debug-exit code off by one"),
 
+    Mutant("irq0-no-tick", "kernel/irq0.asm",
+           "        inc     dword [BDA_TICKS]\n", "",
+           ["emu:qemu-pc-irq-on-idle"], "the timer IRQ during a PM call is not counted"),
+    Mutant("irq-on-pm-masked", "apm/port_pm.c",
+           "        idt_route_irq0(1);\n        pic_unmask_timer();\n",
+           "        idt_route_irq0(1);\n",
+           ["emu:qemu-pc-irq-on-idle"], "irq=on leaves the timer masked during PM calls"),
+
     # --- realmode/ -------------------------------------------------------------------------
     Mutant("v86-pushfd-high", "realmode/v86.c",
            "            push16(f, 0);                       /* high half of EFLAGS as "
