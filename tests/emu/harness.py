@@ -652,6 +652,8 @@ def run_case(case, keep_dir=None):
         runner = run_qemu if case.emulator == "qemu" else run_bochs
         verdict, seconds, serial = runner(case, workdir)
         problems = judge(case, verdict, serial)
+        if case.bda_ticks:
+            problems += check_ticks(case.bda_ticks, os.path.join(workdir, "ticks.txt"))
         if case.qr:
             screen = os.path.join(workdir, "screen.ppm")
             if case.emulator == "bochs" and os.path.exists(os.path.join(workdir, "vga.bin")):
@@ -660,8 +662,6 @@ def run_case(case, keep_dir=None):
             problems += compare_qr(screen, serial)
         if case.screen_text:
             problems += check_screen_text(os.path.join(workdir, "final.ppm"))
-        if case.bda_ticks:
-            problems += check_ticks(case.bda_ticks, os.path.join(workdir, "ticks.txt"))
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:
