@@ -1,6 +1,7 @@
 # apmoff: build, run and test.
 #
 #   make            build/apmoff.elf and build/apmoff.iso
+#   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
 #   make test       unit tests on the host, then every emulator case
 #   make real-bios-table   README's table of the 86Box runs on real BIOS ROMs
@@ -29,13 +30,15 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
-	kernel/keyboard.o kernel/survey.o kernel/surveyscreen.o kernel/actions.o \
-	kernel/fbcon.o font8x16.o
+	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/surveyscreen.o kernel/actions.o \
+	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
+	kernel/irqtest.o font8x16.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
-	realmode/v86enter.o realmode/v86test.o
+	realmode/v86enter.o realmode/v86test.o \
+	realmode/v86stubs.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
-	apm/port_pm.o apm/pm32call.o
+	apm/port_pm.o apm/pm_segs.o apm/pm32call.o
 SURVEY_OBJS := survey/qr.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
@@ -91,6 +94,11 @@ deps:
 run: deps
 	@$(MAKE) --no-print-directory $(ISO)
 	@$(PYTHON) tests/emu/run.py $(ISO)
+
+# Not part of `test`: it builds and tests the tree once per planted bug (minutes).
+.PHONY: mutate
+mutate: deps
+	@$(PYTHON) tests/mutate/mutate.py
 
 test: deps
 	@$(MAKE) --no-print-directory all unit-bin

@@ -1,15 +1,12 @@
-/* The APM protected-mode ports: descriptors for the segments the connect returned,
- * and the far calls.
- *
- * The 32-bit interface wants three consecutive descriptors, 32-bit code, 16-bit code,
- * data, because the BIOS derives the others from its CS (SeaBIOS sets GS = CS + 16);
- * the 16-bit interface wants 16-bit code then data. Both get 64 KiB limits whatever
- * the BIOS claimed (apm.c explains), and GDT entry 40h stays a data segment at 400h
- * for BIOSes that load it expecting the BIOS data area. */
+/* The APM protected-mode ports: descriptors for the segments the connect returned
+ * (worked out in pm_segs.c, which says which and why), and the far calls. Both
+ * interfaces get 64 KiB limits whatever the BIOS claimed (apm.c explains). */
 #include "ports.h"
+#include "pm_segs.h"
 #include "../kernel/console.h"
 #include "../kernel/descriptors.h"
 #include "../kernel/pic.h"
+#include "../kernel/segcheck.h"
 #include "../realmode/trampoline.h"
 
 extern struct {
@@ -20,11 +17,21 @@ void apm_pm32_far_call(struct biosregs *regs);
 
 static uint16_t pm16_entry;
 
+static void load_segments(enum apm_iface iface, const struct apm_pm_info *pm)
+{
+    struct apm_seg segs[APM_PM_SEGS_MAX];
+    unsigned n = apm_pm_segments(iface, pm, segs);
+
+    for (unsigned i = 0; i < n; i++)
+        gdt_set(segs[i].selector, segs[i].base, segs[i].limit, segs[i].kind);
+}
+
 static void say_pic_masked_once(void)
 {
     static bool said;
     if (!said)
-        say("note: IRQs are masked at the PICs during protected-mode BIOS calls");
+        say("note: IRQs are masked at the PICs during protected-mode BIOS calls%s",
+            apm_ports_interrupts() ? ", but the timer's (irq=on)" : "");
     said = true;
 }
 
@@ -36,15 +43,14 @@ static bool pm32_setup(const struct apm_port *port, const struct apm_pm_info *pm
         *why = "the 32-bit entry point lies outside its code segment";
         return false;
     }
-    gdt_set(SEL_APM_CODE32, (uint32_t)pm->code32_seg * 16, pm->code32_len - 1, SEG_CODE32);
-    gdt_set(SEL_APM_CODE16, (uint32_t)pm->code16_seg * 16, pm->code16_len - 1, SEG_CODE16);
-    gdt_set(SEL_APM_DATA, (uint32_t)pm->data_seg * 16, pm->data_len - 1, SEG_DATA32);
+    load_segments(APM_IFACE_PM32, pm);
     apm_pm32_target.offset = pm->entry;
     apm_pm32_target.selector = SEL_APM_CODE32;
     say("pm32: descriptors %02Xh code32 base %05Xh, %02Xh code16 base %05Xh, %02Xh data "
         "base %05Xh, 64 KiB each; entry %02Xh:%08Xh", SEL_APM_CODE32,
-        (unsigned)pm->code32_seg * 16, SEL_APM_CODE16, (unsigned)pm->code16_seg * 16,
-        SEL_APM_DATA, (unsigned)pm->data_seg * 16, SEL_APM_CODE32, (unsigned)pm->entry);
+        (unsigned)gdt_base_of(SEL_APM_CODE32), SEL_APM_CODE16,
+        (unsigned)gdt_base_of(SEL_APM_CODE16), SEL_APM_DATA,
+        (unsigned)gdt_base_of(SEL_APM_DATA), SEL_APM_CODE32, (unsigned)pm->entry);
     return true;
 }
 
@@ -60,25 +66,37 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
         *why = "the trampoline (our 16-bit caller) is not installed";
         return false;
     }
-    gdt_set(SEL_APM_CODE16, (uint32_t)pm->code16_seg * 16, pm->code16_len - 1, SEG_CODE16);
-    gdt_set(SEL_APM_DATA, (uint32_t)pm->data_seg * 16, pm->data_len - 1, SEG_DATA16);
+    load_segments(APM_IFACE_PM16, pm);
     pm16_entry = (uint16_t)pm->entry;
     say("pm16: descriptors %02Xh code16 base %05Xh, %02Xh data base %05Xh, 64 KiB each; "
-        "entry %02Xh:%04Xh", SEL_APM_CODE16, (unsigned)pm->code16_seg * 16, SEL_APM_DATA,
-        (unsigned)pm->data_seg * 16, SEL_APM_CODE16, pm16_entry);
+        "entry %02Xh:%04Xh", SEL_APM_CODE16, (unsigned)gdt_base_of(SEL_APM_CODE16),
+        SEL_APM_DATA, (unsigned)gdt_base_of(SEL_APM_DATA), SEL_APM_CODE16, pm16_entry);
     return true;
 }
 
 /* Both protected-mode calls: IF as configured, every IRQ masked for the length of the
- * call (the BIOS may enable interrupts, and our IDT has no IRQ handlers). */
+ * call (the BIOS may enable interrupts, and our IDT has no handlers for the other
+ * IRQs). With irq=on the timer alone gets through, to kernel/irq0.asm, which counts
+ * the tick in the BIOS data area as the BIOS would: a BIOS that waits for an
+ * interrupt (5305h CPU idle: STI; HLT) or for the tick to move then gets one. */
 static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))
 {
     struct pic_masks masks;
+    bool timer = apm_ports_interrupts();
 
     say_pic_masked_once();
     regs->eflags = apm_ports_eflags(regs->eflags);
     pic_mask_all(&masks);
+    if (timer) {
+        idt_route_irq0(1);
+        pic_unmask_timer();
+    }
     far_call(regs);
+    segs_verify("a protected-mode APM call");
+    if (timer) {
+        pic_mask_all(&(struct pic_masks){ 0 });
+        idt_route_irq0(0);
+    }
     pic_restore(&masks);
 }
 

@@ -10,6 +10,11 @@ void apm_ports_allow_interrupts(bool on)
     interrupts_on = on;
 }
 
+bool apm_ports_interrupts(void)
+{
+    return interrupts_on;
+}
+
 uint32_t apm_ports_eflags(uint32_t eflags)
 {
     return interrupts_on ? eflags | X86_EFLAGS_IF : eflags & ~X86_EFLAGS_IF;

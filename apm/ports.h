@@ -21,6 +21,8 @@ extern const struct apm_port apm_port_pm16;
 void apm_port_rm_tag_v86(void);
 /* irq=on: make BIOS calls with IF set (Linux and OpenBSD do for some machines). */
 void apm_ports_allow_interrupts(bool on);
+/* Whether irq=on asked for interrupts during BIOS calls. */
+bool apm_ports_interrupts(void);
 /* The EFLAGS a BIOS call starts with: CF pre-set, IF as configured. */
 uint32_t apm_ports_eflags(uint32_t eflags);
 

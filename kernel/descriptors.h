@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "segdesc.h"
+
 enum gdt_selector {
     SEL_NULL        = 0x00,
     SEL_CODE32      = 0x08,     /* kernel code, flat 4 GiB */
@@ -23,18 +25,16 @@ enum gdt_selector {
     GDT_ENTRIES     = 12,
 };
 
-enum seg_kind {
-    SEG_CODE32,
-    SEG_DATA32,
-    SEG_CODE16,
-    SEG_DATA16,
-    SEG_TSS32,
-};
+#define BDA_BASE        0x400   /* the BIOS data area, what selector 40h must map */
 
 void descriptors_init(void);
 void gdt_set(enum gdt_selector sel, uint32_t base, uint32_t limit, enum seg_kind kind);
 uint32_t gdt_base_of(uint16_t selector);
 int gdt_is_16bit(uint16_t selector);
+
+/* Gate 08h: the IRQ 0 handler that also passes double faults on (irq0.asm), for
+ * protected-mode BIOS calls with irq=on, or the double-fault stub (the default). */
+void idt_route_irq0(int to_irq_handler);
 
 /* Loads TR with SEL_TSS (the descriptor must be set first). */
 void load_task_register(void);

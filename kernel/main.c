@@ -20,6 +20,7 @@
 #include "../apm/ports.h"
 #include "../realmode/bios.h"
 #include "../realmode/v86test.h"
+#include "irqtest.h"
 
 #define APMOFF_VERSION "0.1"
 
@@ -124,6 +125,8 @@ void kmain(uint32_t magic, uint32_t info)
 
     apm_ports_allow_interrupts(opts.irq == SWITCH_ON);
     apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
+    if (opts.selftest == SELFTEST_IDLE)
+        irq_selftest(&apm, &ports, only[opts.interface]);
 
     if (opts.action == ACTION_CHECK)
         action_check(&apm, &ports);

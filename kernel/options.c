@@ -77,6 +77,7 @@ static const struct choice v86test_choices[] = {
     { "hlt", V86TEST_HLT },
     { "compare", V86TEST_COMPARE },
     { "a20", V86TEST_A20 },
+    { "insns", V86TEST_INSNS },
     { 0, 0 },
 };
 
@@ -88,6 +89,7 @@ static const struct choice wait_choices[] = {
 static const struct choice selftest_choices[] = {
     { "off", SELFTEST_OFF },
     { "exception", SELFTEST_EXCEPTION },
+    { "idle", SELFTEST_IDLE },
     { 0, 0 },
 };
 

@@ -59,12 +59,14 @@ enum v86test {
     V86TEST_HLT,                /* CLI; HLT: must be stopped and named */
     V86TEST_COMPARE,            /* INT 15h 5300h, 12h, 11h through both paths */
     V86TEST_A20,                /* INT 15h 2400h (A20 off) through both paths: kept on */
+    V86TEST_INSNS,              /* each emulated instruction kind, by the CPU and the monitor */
 };
 
 /* selftest=: test support, proves a mechanism the normal run never exercises. */
 enum selftest {
     SELFTEST_OFF,
     SELFTEST_EXCEPTION,         /* raise #UD: the register dump must appear, no reboot */
+    SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
 };
 
 struct options {

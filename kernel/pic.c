@@ -19,3 +19,8 @@ void pic_restore(const struct pic_masks *saved)
     outb(PIC_SLAVE_IMR, saved->slave);
     outb(PIC_MASTER_IMR, saved->master);
 }
+
+void pic_unmask_timer(void)
+{
+    outb(PIC_MASTER_IMR, 0xFE);
+}

@@ -12,5 +12,7 @@ struct pic_masks {
 
 void pic_mask_all(struct pic_masks *saved);
 void pic_restore(const struct pic_masks *saved);
+/* With every IRQ masked: lets IRQ 0 (the timer) alone through. */
+void pic_unmask_timer(void);
 
 #endif

@@ -4,6 +4,7 @@
  * offers, below the EBDA and above the IVT and BDA. The boot loader's own structures
  * may be there, which is why kernel/bootinfo.c copied them out first. */
 #include "trampoline.h"
+#include "../kernel/segcheck.h"
 #include "../kernel/bootinfo.h"
 #include "../kernel/console.h"
 #include "../kernel/descriptors.h"
@@ -116,6 +117,7 @@ void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,
     header->a20_status = 0;
     *block = *regs;
     tramp_enter();
+    segs_verify("the trampoline");
     *regs = *block;
 }
 

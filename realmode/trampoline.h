@@ -46,7 +46,7 @@ bool tramp_installed(void);
 uint32_t tramp_base(void);
 /* Offset in the trampoline of TRAMP_SCRATCH_SIZE free bytes right after its code
  * (the v86 monitor puts its tiny real-mode stubs there), and of the top of its stack. */
-#define TRAMP_SCRATCH_SIZE 64
+#define TRAMP_SCRATCH_SIZE 256
 uint16_t tramp_scratch(void);
 uint16_t tramp_stack_top(void);
 

@@ -13,6 +13,7 @@
 #include "../kernel/format.h"
 #include "../kernel/io.h"
 #include "../kernel/pic.h"
+#include "../kernel/segcheck.h"
 #include "../kernel/string.h"
 
 #define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
@@ -394,6 +395,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     pic_mask_all(&masks);
     call.active = true;
     v86_enter(&c);
+    segs_verify("the v86 monitor");
     pic_restore(&masks);
     if (call.a20_kept)
         say("v86: the BIOS tried to turn A20 off; it was kept on");
@@ -410,8 +412,8 @@ bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)
     return run((uint16_t)(target >> 16), (uint16_t)target, true, regs, why);
 }
 
-bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
-                  const char **why)
+static bool run_stub(const uint8_t *code, unsigned size, bool as_handler,
+                     struct biosregs *regs, const char **why)
 {
     uint16_t seg = (uint16_t)(tramp_base() >> 4);
     uint16_t at = (uint16_t)(tramp_scratch() + 16);     /* after the exit stub */
@@ -421,5 +423,17 @@ bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
         return false;
     }
     memcpy(linear(seg, at), code, size);
-    return run(seg, at, false, regs, why);
+    return run(seg, at, as_handler, regs, why);
+}
+
+bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                  const char **why)
+{
+    return run_stub(code, size, false, regs, why);
+}
+
+bool v86_run_handler_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                          const char **why)
+{
+    return run_stub(code, size, true, regs, why);
 }

@@ -46,4 +46,10 @@ bool v86_int(uint8_t vector, struct biosregs *regs, const char **why);
 bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
                   const char **why);
 
+/* The same, entered as an interrupt handler (FLAGS, CS, IP on its stack, IF clear)
+ * and expected to end in IRET: how v86test=insns runs its stubs, so that the
+ * trampoline can run the very same bytes as INT would. */
+bool v86_run_handler_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
+                          const char **why);
+
 #endif

@@ -74,6 +74,11 @@ class Case:
     screen_text: bool = False       # QEMU, 86Box: at the end, the screen must show text
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
+    insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
+                                    # (mask, value)} a real CPU leaves, or "stopped"
+    bda_ticks: int = 0              # QEMU, selftest=idle: how far the BIOS tick count
+                                    # (40:6Ch, read by QMP) must move after the
+                                    # kernel's read window
 
 
 @dataclass
@@ -280,6 +285,14 @@ def qemu_command(case, image, serial_path, qmp_path):
 
 
 QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
+TICK_WINDOW = re.compile(r"^apmoff: selftest: idle: tick read window", re.M)
+
+
+def read_bda_ticks(qmp, deadline):
+    """The BIOS data area's tick count, read from guest memory by QEMU."""
+    reply = qmp.command("human-monitor-command", deadline, **{"command-line": "xp /1wx 0x46c"})
+    m = re.search(r":\s*0x([0-9a-f]+)", (reply or {}).get("return", ""))
+    return int(m.group(1), 16) if m else None
 
 
 def run_qemu(case, workdir):
@@ -298,7 +311,10 @@ def run_qemu(case, workdir):
         qmp.command("cont", deadline)
         watch = SerialWatch(serial_path, case)
         screen_done = False
+        ticks = []
         while time.monotonic() < deadline:
+            if case.bda_ticks and not ticks and TICK_WINDOW.search(watch.text()):
+                ticks.append(read_bda_ticks(qmp, deadline))
             if case.qr and not screen_done and QR_ON_SCREEN.search(watch.text()):
                 screen_done = True
                 qmp.command("screendump", deadline,
@@ -322,6 +338,10 @@ def run_qemu(case, workdir):
                 break
         else:
             verdict = "timeout"
+        if case.bda_ticks and not qmp.closed:
+            ticks.append(read_bda_ticks(qmp, time.monotonic() + 10))
+            with open(os.path.join(workdir, "ticks.txt"), "w") as f:
+                f.write(" ".join(str(t) for t in ticks))
         if case.screen_text and not qmp.closed:
             qmp.command("screendump", time.monotonic() + 10,
                         filename=os.path.join(workdir, "final.ppm"))
@@ -523,6 +543,9 @@ def compare_qr(screenshot, serial):
         json.loads(json_line)
     except ValueError as e:
         return ["the survey line is not valid JSON: %s" % e]
+    if not shutil.which("zbarimg"):
+        return ["zbarimg is not installed (Debian zbar-tools, scripts/deps.sh): the QR "
+                "code cannot be judged"]
     proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable",
                            screenshot], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           timeout=60)
@@ -556,6 +579,73 @@ def check_survey(expected, serial):
     return problems
 
 
+# v86test: the trampoline (the CPU itself, in real mode) and the v86 monitor ran the
+# same code; the harness, not the kernel, compares what each left.
+CMP_LINE = re.compile(r"^apmoff: v86test: (?:PASS|FAIL) (.*): trampoline (.*), v86 (.*)$",
+                      re.M)
+INSN_LINE = re.compile(r"^apmoff: v86test: insn (\S+) (trampoline|v86) (.*)$", re.M)
+INSN_STOP = re.compile(r"^apmoff: v86test: insn (\S+) v86 stopped: ", re.M)
+
+
+def regs_of(text):
+    return dict(re.findall(r"(\w+)=([0-9A-F]+)", text))
+
+
+def compare_v86_paths(expected, serial):
+    """Every v86test comparison line: the monitor's registers equal the CPU's. With
+    `expected` (v86test=insns), each stub must have run, the CPU's values must be
+    what the instruction set reference says (IF bits, mostly), and the stubs a real
+    CPU would hang on must have been stopped by the monitor."""
+    problems = []
+    for m in CMP_LINE.finditer(serial):
+        if regs_of(m.group(2)) != regs_of(m.group(3)):
+            problems.append("v86test %s: trampoline %s, v86 %s" % m.groups())
+    runs = {}
+    for m in INSN_LINE.finditer(serial):
+        if not m.group(3).startswith("stopped"):
+            runs.setdefault(m.group(1), {})[m.group(2)] = regs_of(m.group(3))
+    stopped = set(INSN_STOP.findall(serial))
+    for name, paths in sorted(runs.items()):
+        if len(paths) == 2 and paths["trampoline"] != paths["v86"]:
+            problems.append("v86test insn %s: the CPU left %s, the monitor %s" % (
+                name, paths["trampoline"], paths["v86"]))
+    for name, want in sorted(expected.items()):
+        if want == "stopped":
+            if name not in stopped:
+                problems.append("v86test insn %s: the monitor did not stop it" % name)
+            continue
+        paths = runs.get(name, {})
+        if set(paths) != {"trampoline", "v86"}:
+            problems.append("v86test insn %s: ran on %s, not on both paths"
+                            % (name, ", ".join(sorted(paths)) or "neither"))
+            continue
+        for reg, (mask, value) in sorted(want.items()):
+            got = int(paths["trampoline"].get(reg, "-1"), 16)
+            if got & mask != value:
+                problems.append("v86test insn %s: the CPU left %s=%04X, expected %04X "
+                                "under mask %04X" % (name, reg, got, value, mask))
+    return problems
+
+
+def check_ticks(minimum, path):
+    """The timer's interrupts reached the BIOS calls: the tick count QEMU read in
+    guest memory moved by at least `minimum` between the kernel's read window (when
+    nothing runs) and the end of the run."""
+    try:
+        with open(path) as f:
+            values = [int(v) for v in f.read().split()]
+    except (OSError, ValueError):
+        values = []
+    if len(values) != 2:
+        return ["the BIOS tick count was not read before and after the calls (%s)"
+                % (values or "never")]
+    if values[1] - values[0] < minimum:
+        return ["the BIOS tick count moved by %d (from %d to %d), expected at least %d: "
+                "no timer interrupt reached the BIOS calls" % (values[1] - values[0],
+                                                               values[0], values[1], minimum)]
+    return []
+
+
 def judge(case, verdict, serial):
     problems = []
     lines = apmoff_lines(serial)
@@ -585,6 +675,7 @@ def judge(case, verdict, serial):
         problems += compare_checks(case.check_expect, serial)
     if case.survey:
         problems += check_survey(case.survey, serial)
+    problems += compare_v86_paths(case.insns, serial)
     bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
     if bad and not any("CPU exception" in p for p in case.serial):
         problems.append("CPU exception: " + bad[0])
@@ -606,6 +697,8 @@ def run_case(case, keep_dir=None):
     try:
         verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
         problems = judge(case, verdict, serial)
+        if case.bda_ticks:
+            problems += check_ticks(case.bda_ticks, os.path.join(workdir, "ticks.txt"))
         if case.qr:
             screen = os.path.join(workdir, "screen.ppm")
             if case.emulator == "bochs" and os.path.exists(os.path.join(workdir, "vga.bin")):

@@ -52,6 +52,12 @@
     X(test_pm_connect_reruns_install_check) \
     X(test_pm_connect_flags_unchanged)
 
+/* apm_cases_desc.c */
+#define APM_CASES_DESC(X) \
+    X(test_pm32_descriptors) \
+    X(test_pm16_descriptors) \
+    X(test_segdesc_encoding)
+
 /* apm_cases_query.c */
 #define APM_CASES_QUERY(X) \
     X(test_query_status_1_2) \
@@ -109,6 +115,7 @@
     APM_CASES_CONNECT(X) \
     APM_CASES_VERSION(X) \
     APM_CASES_PM(X) \
+    APM_CASES_DESC(X) \
     APM_CASES_QUERY(X) \
     APM_CASES_OFF(X) \
     APM_CASES_POWEROFF(X) \

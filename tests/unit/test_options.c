@@ -121,6 +121,7 @@ static void test_every_choice(void **state)
         { "/k v86test=movcr0", offsetof(struct options, v86test), V86TEST_MOVCR0 },
         { "/k v86test=hlt", offsetof(struct options, v86test), V86TEST_HLT },
         { "/k v86test=compare", offsetof(struct options, v86test), V86TEST_COMPARE },
+        { "/k v86test=insns", offsetof(struct options, v86test), V86TEST_INSNS },
         { "/k v86test=off", offsetof(struct options, v86test), V86TEST_OFF },
     };
     (void)state;

@@ -18,19 +18,24 @@ HOST_DIR  := $(BUILD)/host
 UNIT_DIR  := $(BUILD)/tests
 
 # Objects of each test binary, by source path.
-UNIT_APM_CASES    := install connect version pm query off poweroff text check
+UNIT_APM_CASES    := install connect version pm desc query off poweroff text check
 UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
 	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
-	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o realmode/biosregs.o kernel/format.o
+	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o realmode/biosregs.o \
+	kernel/format.o kernel/segdesc.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
 	kernel/options.o kernel/format.o
 UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o kernel/bootinfo.o
 UNIT_FORMAT_OBJS  := tests/unit/test_format.o kernel/format.o
+UNIT_JSON_OBJS    := tests/unit/test_json.o kernel/json.o kernel/format.o
+UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o kernel/surveyjson.o kernel/json.o \
+	kernel/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
+	survey/smbios.o survey/acpi.o survey/physmem.o
 
-UNIT_TESTS := test_apm test_options test_bootinfo test_format
+UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
-	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS)))
+	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -43,6 +48,8 @@ $(UNIT_DIR)/test_apm: $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS))
 $(UNIT_DIR)/test_options: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONS_OBJS))
 $(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
 $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
+$(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))
+$(UNIT_DIR)/test_survey_json: $(addprefix $(HOST_DIR)/,$(UNIT_SURVEYJSON_OBJS))
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)

@@ -1,0 +1,159 @@
+"""The planted bugs of `make mutate` (tests/mutate/mutate.py): one row each.
+
+Columns: id, file, the exact text to replace (it must occur exactly once in the
+file), its replacement, the smallest test subset that must catch it, and what the
+bug is. Test subsets:
+    unit:BINARY     build/tests/BINARY (make builds it), must fail
+    emu:NAME        tests/run_all.py --emu-only -k NAME, must fail
+    cmd:COMMAND     a shell command run at the copy's root, must fail
+If the subset does not catch a bug, the whole `make test` suite is run on it.
+Every folder is represented; the first six are the bugs issue 15 was about.
+"""
+
+from collections import namedtuple
+
+Mutant = namedtuple("Mutant", "id file old new tests why")
+
+MUTANTS = [
+    # --- the bugs that once survived `make test` ----------------------------------------
+    Mutant("pm-code16-base", "apm/pm_segs.c",
+           "REAL_MODE_BASE(pm->code16_seg)", "REAL_MODE_BASE(pm->code32_seg)",
+           ["unit:test_apm"], "the code16 descriptor's base taken from the code32 segment"),
+    Mutant("v86-popf-iret-if", "realmode/v86.c",
+           "    call.virtual_if = flags & X86_EFLAGS_IF;\n", "",
+           ["emu:qemu-pc-v86-insns"], "POPF and IRET no longer update the virtual IF"),
+    Mutant("json-backslash", "kernel/json.c",
+           "if (c == '\"' || c == '\\\\')", "if (c == '\"')",
+           ["unit:test_json"], "backslash not escaped in JSON strings"),
+    Mutant("survey-battery-status", "kernel/surveyjson.c",
+           'json_hex(j, "battery_status", st->battery_status, 2);',
+           'json_hex(j, "battery_status", st->battery_flag, 2);',
+           ["unit:test_survey_json"], "battery_status filled from battery_flag"),
+    Mutant("pm32-es-reload", "apm/pm32call.asm",
+           "        mov     es, ax\n", "",
+           ["emu:qemu-pc-pm32"], "ES not reloaded after the 32-bit protected-mode call"),
+    Mutant("tramp-es-reload", "realmode/trampoline.asm",
+           "return32:\n        mov     ax, SEL_DATA32\n        mov     ds, ax\n"
+           "        mov     es, ax\n",
+           "return32:\n        mov     ax, SEL_DATA32\n        mov     ds, ax\n",
+           ["emu:qemu-pc-rm"], "ES not reloaded on the way back from real mode"),
+
+    # --- apm/ ------------------------------------------------------------------------------
+    Mutant("pm-bda-base", "apm/pm_segs.c",
+           "{ SEL_BIOS_DATA, BDA_BASE, 0xFFFF, SEG_DATA16 }",
+           "{ SEL_BIOS_DATA, 0x40, 0xFFFF, SEG_DATA16 }",
+           ["unit:test_apm"], "selector 40h based at 40h (the segment) instead of 400h"),
+    Mutant("pm32-data-16bit", "apm/pm_segs.c",
+           "iface == APM_IFACE_PM32 ? SEG_DATA32 : SEG_DATA16", "SEG_DATA16",
+           ["unit:test_apm"], "the 32-bit interface's data segment built 16-bit"),
+    Mutant("chain-order", "apm/poweroff.c",
+           "{ APM_IFACE_RM, APM_IFACE_PM32, APM_IFACE_PM16 }",
+           "{ APM_IFACE_RM, APM_IFACE_PM16, APM_IFACE_PM32 }",
+           ["unit:test_apm"], "fallback chain tries pm16 before pm32"),
+    Mutant("pm32-esi-halves", "apm/apm.c",
+           "        pm->raw_code16_len = r->esi >> 16;\n",
+           "        pm->raw_code16_len = r->si;\n",
+           ["unit:test_apm"], "5303h's 16-bit code length read from the wrong half of ESI"),
+
+    # --- kernel/ ---------------------------------------------------------------------------
+    Mutant("segdesc-code32-d-bit", "kernel/segdesc.c",
+           "(kind == SEG_CODE32 || kind == SEG_DATA32) ? SEG_FLAG_32BIT : 0",
+           "(kind == SEG_DATA32) ? SEG_FLAG_32BIT : 0",
+           ["unit:test_apm"], "32-bit code descriptors lose their D bit"),
+    Mutant("json-del", "kernel/json.c",
+           "} else if (c < 0x20 || c > 0x7E) {", "} else if (c < 0x20 || c > 0x7F) {",
+           ["unit:test_json"], "DEL (7Fh) written raw into JSON"),
+    Mutant("survey-life-minutes", "kernel/surveyjson.c",
+           "(st->life_time & APM_LIFE_MINUTES ? 60u : 1u)",
+           "(st->life_time & APM_LIFE_MINUTES ? 1u : 60u)",
+           ["unit:test_survey_json"], "battery life unit bit (minutes/seconds) inverted"),
+    Mutant("survey-code16-seg", "kernel/surveyjson.c",
+           'json_hex(j, "code16_seg", pm->code16_seg, 4);',
+           'json_hex(j, "code16_seg", pm->code32_seg, 4);',
+           ["unit:test_survey_json"], "survey reports the code32 segment as code16"),
+    Mutant("options-irq-default", "kernel/options.c",
+           "    o->irq = SWITCH_OFF;", "    o->irq = SWITCH_ON;",
+           ["unit:test_options"], "irq=on by default"),
+    Mutant("halt-exit-code", "kernel/halt.c",
+           "outb(DEBUG_EXIT_PORT, (uint8_t)code);",
+           "outb(DEBUG_EXIT_PORT, (uint8_t)(code + 1));",
+           ["emu:qemu-pc-all-fail-exit"], "isa-debug-exit code off by one"),
+
+    Mutant("irq0-no-tick", "kernel/irq0.asm",
+           "        inc     dword [BDA_TICKS]\n", "",
+           ["emu:qemu-pc-irq-on-idle"], "the timer IRQ during a PM call is not counted"),
+    Mutant("irq-on-pm-masked", "apm/port_pm.c",
+           "        idt_route_irq0(1);\n        pic_unmask_timer();\n",
+           "        idt_route_irq0(1);\n",
+           ["emu:qemu-pc-irq-on-idle"], "irq=on leaves the timer masked during PM calls"),
+
+    # --- realmode/ -------------------------------------------------------------------------
+    Mutant("v86-pushfd-high", "realmode/v86.c",
+           "            push16(f, 0);                       /* high half of EFLAGS as "
+           "real mode sees it */\n", "",
+           ["emu:qemu-pc-v86-insns"], "PUSHFD (66h 9Ch) pushes only a word"),
+    Mutant("v86-int-if", "realmode/v86.c",
+           "    call.virtual_if = false;            /* as INT does: IF and TF cleared */\n",
+           "", ["emu:qemu-pc-v86-insns"], "a reflected INT leaves the virtual IF set"),
+    Mutant("v86-sti", "realmode/v86.c",
+           "    case 0xFB:                                  /* STI */\n"
+           "        call.virtual_if = true;",
+           "    case 0xFB:                                  /* STI */\n"
+           "        call.virtual_if = false;",
+           ["emu:qemu-pc-v86-insns"], "STI emulated as CLI"),
+    Mutant("v86-iretd-flags", "realmode/v86.c",
+           "            load_flags(f, pop32(f));\n        } else {",
+           "            load_flags(f, pop16(f));\n        } else {",
+           ["emu:qemu-pc-v86-insns"], "IRETD pops a word of flags"),
+    Mutant("v86-hlt-noif", "realmode/v86.c",
+           "        if (!call.virtual_if)\n"
+           "            stop(f, \"HLT with interrupts disabled\");\n", "",
+           ["emu:qemu-pc-v86-hlt"], "HLT with IF clear treated as a wait"),
+    Mutant("v86-a20-port92", "realmode/v86.c",
+           "    if (port == PORT_A)\n        kept = v | KBC_OUTPUT_A20;",
+           "    if (port == PORT_A)\n        kept = v;",
+           ["emu:qemu-pc-a20"], "the monitor lets the BIOS turn A20 off through port 92h"),
+    Mutant("tramp-a20-ensure", "realmode/trampoline.asm",
+           "        call    a20_ensure\n", "",
+           ["emu:qemu-pc-a20"], "the trampoline no longer turns A20 back on"),
+    Mutant("bios-path-global", "realmode/bios.c",
+           "    if (p == BIOS_PATH_V86) {\n",
+           "    if (p == BIOS_PATH_V86 && path == BIOS_PATH_V86) {\n",
+           ["emu:qemu-pc-a20"], "bios_int_via() takes the v86 path only with bioscall=v86"),
+
+    # --- survey/ ---------------------------------------------------------------------------
+    Mutant("qr-mask1", "survey/qr.c",
+           "    case 1: return !(y & 1);", "    case 1: return !(x & 1);",
+           ["unit:test_qr"], "QR mask pattern 1 uses columns instead of rows"),
+    Mutant("smbios-vendor-product", "survey/smbios.c",
+           "get_string(info->sys_vendor, t, set, strings_end, s[SYSTEM_OFF_VENDOR]);",
+           "get_string(info->sys_vendor, t, set, strings_end, s[SYSTEM_OFF_PRODUCT]);",
+           ["unit:test_smbios"], "system manufacturer read from the product string"),
+
+    # --- boot/ -----------------------------------------------------------------------------
+    Mutant("boot-args-swapped", "boot/entry.asm",
+           "        push    ebx                     ; kmain(magic, info)\n"
+           "        push    eax\n",
+           "        push    eax                     ; kmain(magic, info)\n"
+           "        push    ebx\n",
+           ["emu:qemu-pc-pm16"], "kmain gets the multiboot magic and info swapped "
+           "(the options are lost: interface=pm16 is not honoured)"),
+    Mutant("boot-mb1-checksum", "boot/multiboot.asm",
+           "        dd -(MB1_MAGIC + MB1_FLAGS)", "        dd -(MB1_MAGIC)",
+           ["emu:qemu-pc-kernel"], "multiboot 1 header checksum leaves out the flags"),
+
+    # --- iso/ ------------------------------------------------------------------------------
+    Mutant("grub-default", "iso/grub.cfg",
+           "set default=0", "set default=1",
+           ["emu:qemu-pc-iso"], "the menu's default entry is the survey"),
+    Mutant("grub-module-multiboot", "iso/menu.modules",
+           "normal serial terminal multiboot keystatus",
+           "normal serial terminal keystatus",
+           ["emu:qemu-pc-iso"], "GRUB's multiboot module left out of the core image"),
+
+    # --- tests/ (the checkers themselves) --------------------------------------------------
+    Mutant("insns-no-bswap", "tests/check_insns.py",
+           '"486": r"bswap|cmpxchg|', '"486": r"cmpxchg|',
+           ["cmd:python3 tests/check_insns.py --self-test"],
+           "the 386 check no longer knows BSWAP is a 486 instruction"),
+]

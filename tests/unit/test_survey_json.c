@@ -1,0 +1,200 @@
+/* test_survey_json: the survey's JSON line (kernel/surveyjson.c) from a state where
+ * every field is filled and every value differs from its neighbours, compared whole
+ * with the line README's schema promises: a field filled from the wrong source, left
+ * out or mis-escaped changes the text. One more state covers the branches the first
+ * does not take (no CPUID, no APM, nothing found, UEFI). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../kernel/survey.h"
+#include "../../apm/apm_spec.h"
+
+static char buf[SURVEY_JSON_MAX];
+
+static void fill_machine(struct survey *sv, struct bootinfo *bi)
+{
+    memset(sv, 0, sizeof(*sv));
+    memset(bi, 0, sizeof(*bi));
+    sv->firmware = "bios";
+    sv->bios_calls = true;
+    sv->cpu = (struct cpu_info){ .class = "cpuid", .has_cpuid = true,
+                                 .vendor = "GenuineIntel", .name = "Pentium \"MMX\"",
+                                 .family = 5, .model = 4, .stepping = 3,
+                                 .fpu = true, .tsc = false };
+    sv->have_int12 = true;
+    sv->int12_kb = 639;
+    sv->map_available_kb = 130424;
+    snprintf(sv->bios_date, sizeof(sv->bios_date), "11/22/96");
+    sv->model_byte = 0xFC;
+    sv->smbios.status = SMBIOS_OK;
+    sv->smbios.major = 2;
+    sv->smbios.minor = 8;
+    sv->smbios.have_bios = true;
+    snprintf(sv->smbios.bios_vendor, sizeof(sv->smbios.bios_vendor), "Acme\\BIOS");
+    snprintf(sv->smbios.bios_version, sizeof(sv->smbios.bios_version), "4.51PG");
+    snprintf(sv->smbios.bios_date, sizeof(sv->smbios.bios_date), "11/22/1996");
+    sv->smbios.have_system = true;
+    snprintf(sv->smbios.sys_vendor, sizeof(sv->smbios.sys_vendor), "Vintage PC Co");
+    snprintf(sv->smbios.sys_product, sizeof(sv->smbios.sys_product), "Model 486DX2");
+    snprintf(sv->smbios.sys_version, sizeof(sv->smbios.sys_version), "Rev\tB");
+    sv->acpi.status = ACPI_RSDP_OK;
+    sv->acpi.revision = 2;
+    snprintf(sv->acpi.oem_id, sizeof(sv->acpi.oem_id), "BOCHS ");
+    bi->protocol = 1;
+    snprintf(bi->loader, sizeof(bi->loader), "GRUB 2.06");
+    bi->have_mem = true;
+    bi->mem_lower_kb = 638;
+    bi->mem_upper_kb = 130048;
+    bi->mmap_count = 2;
+    bi->mmap[0] = (struct mmap_entry){ 0, 0x9FC00, 1 };
+    bi->mmap[1] = (struct mmap_entry){ 0x100000, 0x7EE0000, 2 };
+}
+
+static void fill_apm(struct apm_state *apm)
+{
+    memset(apm, 0, sizeof(*apm));
+    apm->present = true;
+    apm->raw_version = 0x0102;
+    apm->version = 0x0102;
+    apm->signature_ok = true;
+    apm->flags = 0x0003;
+    struct apm_iface_result *rm = &apm->ifaces[APM_IFACE_RM];
+    rm->tried = true;
+    rm->connected = true;
+    rm->conn_version = 0x0102;
+    struct apm_iface_result *p32 = &apm->ifaces[APM_IFACE_PM32];
+    p32->tried = true;
+    p32->connected = true;
+    p32->conn_version = 0x0101;
+    p32->have_pm = true;
+    p32->pm = (struct apm_pm_info){ .code32_seg = 0xF000, .code16_seg = 0xE000,
+                                    .data_seg = 0xD000, .entry = 0x1234,
+                                    .raw_code32_len = 0x2222, .raw_code16_len = 0x1111,
+                                    .raw_data_len = 0x3333 };
+    p32->off_tried = true;
+    snprintf(p32->off_result, sizeof(p32->off_result), "failure injected");
+    struct apm_iface_result *p16 = &apm->ifaces[APM_IFACE_PM16];
+    p16->tried = true;
+    p16->connect_result = 0x86;
+    apm->have_status = true;
+    apm->status = (struct apm_power_status){ .ac_line = 0x01, .battery_status = 0x03,
+                                             .battery_flag = 0x08, .life_percent = 57,
+                                             .life_time = 0x8005, .battery_count = 2 };
+    apm->have_caps = true;
+    apm->capabilities = 0x000F;
+    apm->battery_units = 1;
+    apm->log_count = 3;
+    apm->log[0] = (struct apm_log_entry){ "rm", 0x00, 0 };
+    apm->log[1] = (struct apm_log_entry){ "rm", 0x03, 0x86 };
+    apm->log[2] = (struct apm_log_entry){ "pm32", 0x07, APM_RESULT_INJECTED };
+}
+
+static void test_everything_filled(void **state)
+{
+    struct survey sv;
+    struct bootinfo bi;
+    struct apm_state apm;
+    (void)state;
+    fill_machine(&sv, &bi);
+    fill_apm(&apm);
+    assert_true(survey_json(&sv, &bi, &apm, "action=survey wait=0", buf, sizeof(buf)));
+    assert_string_equal(buf,
+        "{\"schema\":1,\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
+        "\"options\":\"action=survey wait=0\","
+        "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
+        "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
+        "\"tsc\":false},"
+        "\"memory\":{\"int12_kb\":639,\"lower_kb\":638,\"upper_kb\":130048,"
+        "\"map_available_kb\":130424,\"map\":[\"0+9FC00:1\",\"100000+7EE0000:2\"]},"
+        "\"bios\":{\"date\":\"11/22/96\",\"model_byte\":\"0xFC\"},"
+        "\"smbios\":{\"found\":true,\"version\":\"2.8\",\"status\":\"ok\","
+        "\"bios_vendor\":\"Acme\\\\BIOS\",\"bios_version\":\"4.51PG\","
+        "\"bios_date\":\"11/22/1996\",\"manufacturer\":\"Vintage PC Co\","
+        "\"product\":\"Model 486DX2\",\"version_string\":\"Rev\\u0009B\"},"
+        "\"acpi\":{\"found\":true,\"revision\":2,\"oem\":\"BOCHS \",\"status\":\"ok\"},"
+        "\"apm\":{\"present\":true,\"version\":\"1.2\",\"raw_version\":\"0x0102\","
+        "\"signature\":true,\"flags\":\"0x0003\","
+        "\"flags_text\":\"16-bit PM interface, 32-bit PM interface\","
+        "\"interfaces\":{"
+        "\"rm\":{\"tried\":true,\"connect\":\"ok\",\"connection\":\"1.2\"},"
+        "\"pm32\":{\"tried\":true,\"connect\":\"ok\",\"connection\":\"1.1\","
+        "\"code32_seg\":\"0xF000\",\"code32_len\":\"0x2222\",\"code16_seg\":\"0xE000\","
+        "\"code16_len\":\"0x1111\",\"data_seg\":\"0xD000\",\"data_len\":\"0x3333\","
+        "\"entry\":\"0x1234\",\"off\":\"failure injected\"},"
+        "\"pm16\":{\"tried\":true,\"connect\":\"error 86h: APM not present\"}},"
+        "\"power\":{\"ac_line\":\"0x01\",\"ac_line_text\":\"on-line\","
+        "\"battery_status\":\"0x03\",\"battery_status_text\":\"charging\","
+        "\"battery_flag\":\"0x08\",\"life_percent\":57,\"life_seconds\":300,"
+        "\"battery_count\":2},"
+        "\"capabilities\":\"0x000F\",\"battery_units\":1,"
+        "\"steps\":\"rm:5300=ok,rm:5303=86,pm32:5307=injected\"}}");
+}
+
+/* The other branches: a 386 (no CPUID), UEFI (no BIOS calls, the EFI object), no
+ * SMBIOS, no ACPI, no APM, unknown battery life. */
+static void test_uefi_386_nothing_found(void **state)
+{
+    struct survey sv;
+    struct bootinfo bi;
+    struct apm_state apm;
+    (void)state;
+    fill_machine(&sv, &bi);
+    sv.firmware = "uefi";
+    sv.bios_calls = false;
+    sv.cpu = (struct cpu_info){ .class = "386", .fpu = false, .tsc = false };
+    sv.have_int12 = false;
+    sv.efi = (struct efi_info){ .valid = true, .revision = 0x00020046,
+                                .vendor = "EDK II" };
+    sv.smbios.status = SMBIOS_NOT_FOUND;
+    sv.acpi.status = ACPI_RSDP_NOT_FOUND;
+    bi.protocol = 2;
+    bi.have_mem = false;
+    bi.mmap_count = 0;
+    assert_true(survey_json(&sv, &bi, NULL, "", buf, sizeof(buf)));
+    assert_string_equal(buf,
+        "{\"schema\":1,\"firmware\":\"uefi\",\"loader\":\"GRUB 2.06\",\"multiboot\":2,"
+        "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"fpu\":false,\"tsc\":false},"
+        "\"memory\":{\"map_available_kb\":130424,\"map\":[]},"
+        "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\"},"
+        "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false}}");
+
+    memset(&apm, 0, sizeof(apm));
+    fill_apm(&apm);
+    apm.status.life_percent = 0xFF;
+    apm.status.life_time = APM_UNKNOWN16;
+    apm.have_caps = false;
+    assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
+    assert_non_null(strstr(buf, "\"life_percent\":null,\"life_seconds\":null,"
+                                "\"battery_count\":2},\"steps\""));
+    apm.present = false;
+    assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
+    assert_non_null(strstr(buf, "\"apm\":{\"present\":false,\"steps\":"));
+}
+
+/* A line that does not fit is refused, never printed cut. */
+static void test_too_small(void **state)
+{
+    struct survey sv;
+    struct bootinfo bi;
+    struct apm_state apm;
+    char small[256];
+    (void)state;
+    fill_machine(&sv, &bi);
+    fill_apm(&apm);
+    assert_false(survey_json(&sv, &bi, &apm, "", small, sizeof(small)));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_everything_filled),
+        cmocka_unit_test(test_uefi_386_nothing_found),
+        cmocka_unit_test(test_too_small),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
