@@ -6,11 +6,13 @@
  *  - a missing 'PM' signature is a warning, not a verdict (GRUB does not check it);
  *  - version 0.1 (a Compaq) is 1.0;
  *  - "already connected" on connect: disconnect and retry once;
- *  - 530Eh counted down from 1.2, after every connect, since a connect may reset the
- *    connection to 1.0; a 1.0 BIOS may fail it and is then spoken to as 1.0;
+ *  - 530Eh after every connect, since a connect may reset the connection to 1.0,
+ *    asking for no more than the BIOS's own version (negotiate_version());
+ *  - no 5308h enable before it is needed: it hangs some BIOSes (request_state());
  *  - 5308h/530Fh take FFFFh for "all devices" on a 1.0 connection and 0001h after
  *    (Linux's APM_DEVICE_BALL);
- *  - 5307h returning at all means the power-off failed, whatever CF says. */
+ *  - 5307h returning at all means the power-off failed, whatever CF says, but only
+ *    after a wait: some BIOSes cut the power a moment after returning. */
 #include "apm.h"
 #include "apm_spec.h"
 #include "apm_text.h"
@@ -18,6 +20,7 @@
 #include "../kernel/format.h"
 
 #define MAX_SEGMENT     0x10000u
+#define OFF_GRACE_MS    3000    /* how long "off" may take after 5307h returned */
 
 static const char *const iface_names[APM_IFACE_COUNT] = {
     [APM_IFACE_RM] = "rm",
@@ -95,8 +98,10 @@ static int decode(const struct biosregs *r)
     return (r->ah == APM_AH || r->ah == 0) ? APM_RESULT_NO_CODE : r->ah;
 }
 
-int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
-             struct biosregs *r, const char *args)
+/* apm_call(), where error `expected` is a normal answer and is said so. */
+static int call_expecting(struct apm_state *s, const struct apm_port *port, uint8_t fn,
+                          struct biosregs *r, const char *args, int expected,
+                          const char *meaning)
 {
     const char *why = "unknown reason";
     char text[96];
@@ -112,6 +117,9 @@ int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
     int res = decode(r);
     if (res == 0)
         say("%s: %04Xh ok", port->name, APM_AH << 8 | fn);
+    else if (res == expected)
+        say("%s: %04Xh answered error %02Xh, as expected: %s", port->name,
+            APM_AH << 8 | fn, (unsigned)res, meaning);
     else if (res == APM_RESULT_NO_CODE)
         say("%s: %04Xh returned CF set with AH=%02Xh, which is no error code",
             port->name, APM_AH << 8 | fn, r->ah);
@@ -119,6 +127,12 @@ int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
         say("%s: %04Xh failed: %s", port->name, APM_AH << 8 | fn,
             apm_result_text(res, text, sizeof(text)));
     return record(s, port, fn, res);
+}
+
+int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
+             struct biosregs *r, const char *args)
+{
+    return call_expecting(s, port, fn, r, args, -1, 0);
 }
 
 bool apm_install_check(struct apm_state *s)
@@ -169,9 +183,8 @@ void apm_disconnect(struct apm_state *s)
 
     initregs(&r);
     r.bx = APM_DEVICE_BIOS;
-    int res = apm_call(s, s->int15, APM_FN_DISCONNECT, &r, "BX=0000h");
-    if (res == APM_ERR_NOT_CONNECTED)
-        say("%s: nothing was connected (error 03h is the normal answer)", s->int15->name);
+    call_expecting(s, s->int15, APM_FN_DISCONNECT, &r, "BX=0000h", APM_ERR_NOT_CONNECTED,
+                   "nothing was connected");
     s->connected = false;
     s->port = 0;
 }
@@ -228,7 +241,10 @@ static void record_pm_info(struct apm_state *s, enum apm_iface iface,
     pm->code32_len = pm->code16_len = pm->data_len = MAX_SEGMENT;
 }
 
-/* 530Eh, counted down from the newest version we speak. */
+/* 530Eh: ask for the newest version both sides speak, never more than the BIOS's
+ * own (FreeBSD met a 1.1 BIOS that answers a 1.2 request with 1.0, a connection on
+ * which 5307h "off" is undefined), and count down when the answer is no version we
+ * asked for. */
 static void negotiate_version(struct apm_state *s)
 {
     s->conn_version = APM_V1_0;
@@ -236,7 +252,8 @@ static void negotiate_version(struct apm_state *s)
         say("%s: APM 1.0 BIOS: no driver version call; connection is 1.0", s->port->name);
         return;
     }
-    for (uint16_t want = APM_DRIVER_VERSION; want >= APM_V1_1; want--) {
+    uint16_t newest = s->version < APM_DRIVER_VERSION ? s->version : APM_DRIVER_VERSION;
+    for (uint16_t want = newest; want >= APM_V1_1; want--) {
         struct biosregs r;
         char args[32];
 
@@ -246,39 +263,16 @@ static void negotiate_version(struct apm_state *s)
         fmt_snprintf(args, sizeof(args), "BX=0000h CX=%04Xh", want);
         if (apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args))
             continue;
-        /* The answer is in AX (Syslinux once read CX). It must be a version no
-         * newer than we asked for. */
-        if (!apm_version_is_bcd(r.ax) || r.ax < APM_V1_0 || r.ax > want) {
-            say("%s: BIOS answered connection version %04Xh to our %X.%X; using %X.%X",
-                s->port->name, r.ax, want >> 8, want & 0xFF, want >> 8, want & 0xFF);
-            s->conn_version = want;
-        } else {
+        /* The answer is in AX (Syslinux once read CX): a version no newer than we
+         * asked for, which is no newer than the BIOS's. */
+        if (apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0 && r.ax <= want) {
             s->conn_version = r.ax;
+            return;
         }
-        return;
+        say("%s: BIOS answered connection version %04Xh to our %X.%X, which is no "
+            "version we asked for", s->port->name, r.ax, want >> 8, want & 0xFF);
     }
     say("%s: no driver version accepted; speaking APM 1.0", s->port->name);
-}
-
-static void enable_and_engage(struct apm_state *s)
-{
-    uint16_t all = s->conn_version > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
-    char args[32];
-    struct biosregs r;
-
-    fmt_snprintf(args, sizeof(args), "BX=%04Xh CX=0001h", all);
-    if (s->flags & APM_FLAG_PM_DISABLED) {
-        initregs(&r);
-        r.bx = all;
-        r.cx = 1;
-        apm_call(s, s->port, APM_FN_ENABLE_PM, &r, args);   /* reported, not fatal */
-    }
-    if ((s->flags & APM_FLAG_PM_DISENGAGED) && s->conn_version >= APM_V1_1) {
-        initregs(&r);
-        r.bx = all;
-        r.cx = 1;
-        apm_call(s, s->port, APM_FN_ENGAGE_PM, &r, args);
-    }
 }
 
 bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_port *port,
@@ -348,7 +342,10 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
     rec->conn_version = s->conn_version;
     say("%s: connected, APM %X.%X connection", name, s->conn_version >> 8,
         s->conn_version & 0xFF);
-    enable_and_engage(s);
+    if (s->flags & (APM_FLAG_PM_DISABLED | APM_FLAG_PM_DISENGAGED))
+        say("%s: the BIOS says power management is %s; it is enabled only if a "
+            "request needs it", name,
+            s->flags & APM_FLAG_PM_DISABLED ? "disabled" : "disengaged");
     return true;
 }
 
@@ -401,16 +398,49 @@ void apm_query(struct apm_state *s)
     }
 }
 
+/* After a 5307h that answered 01h (power management disabled) or 0Bh (disengaged):
+ * 5308h enable or 530Fh engage. True when that succeeded and the request is worth
+ * one more try. Never made up front: 5308h hangs some BIOSes that booted with power
+ * management disabled (Linux makes it only with CONFIG_APM_DO_ENABLE, after an NEC
+ * UltraLite Versa 33/C). */
+static bool enable_for_retry(struct apm_state *s, int res)
+{
+    uint16_t all = s->conn_version > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
+    uint8_t fn;
+    struct biosregs r;
+    char args[32];
+
+    if (res == APM_ERR_PM_DISABLED)
+        fn = APM_FN_ENABLE_PM;
+    else if (res == APM_ERR_NOT_ENGAGED && s->conn_version >= APM_V1_1)
+        fn = APM_FN_ENGAGE_PM;
+    else
+        return false;
+    say("%s: power management is %s: %s it, then asking once more", s->port->name,
+        fn == APM_FN_ENABLE_PM ? "disabled" : "disengaged",
+        fn == APM_FN_ENABLE_PM ? "enabling" : "engaging");
+    initregs(&r);
+    r.bx = all;
+    r.cx = 1;
+    fmt_snprintf(args, sizeof(args), "BX=%04Xh CX=0001h", all);
+    return apm_call(s, s->port, fn, &r, args) == 0;
+}
+
 int apm_set_power_state(struct apm_state *s, uint16_t state)
 {
     struct biosregs r;
     char args[32];
+    int res;
 
-    initregs(&r);
-    r.bx = APM_DEVICE_ALL;
-    r.cx = state;
     fmt_snprintf(args, sizeof(args), "BX=0001h CX=%04Xh", state);
-    return apm_call(s, s->port, APM_FN_SET_POWER_STATE, &r, args);
+    for (int attempt = 0;; attempt++) {
+        initregs(&r);
+        r.bx = APM_DEVICE_ALL;
+        r.cx = state;
+        res = apm_call(s, s->port, APM_FN_SET_POWER_STATE, &r, args);
+        if (attempt > 0 || !enable_for_retry(s, res))
+            return res;
+    }
 }
 
 int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info)
@@ -424,22 +454,19 @@ int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info)
     return res;
 }
 
-void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
+/* One 5307h "off", announced by the contract's "powering off via" line. */
+static int off_call(struct apm_state *s, const char **call_why)
 {
     const char *name = apm_iface_name(s->iface);
-    char text[96];
     struct biosregs r;
+    int res;
 
     initregs(&r);
     r.bx = APM_DEVICE_ALL;
     r.cx = APM_STATE_OFF;
-    say("note: no disk was flushed or spun down first; apmoff writes to no disk");
     say("powering off via %s (APM %X.%X)%s%s", name, s->conn_version >> 8,
         s->conn_version & 0xFF, s->port->tag ? s->port->tag : "",
         s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF) ? " [injected failure]" : "");
-
-    int res;
-    const char *call_why = "unknown reason";
     if (s->inject & APM_INJECT_BIT(s->iface, APM_STEP_OFF)) {
         say("%s: 5307h set power state: failure injected (inject=%s-off), BIOS not called",
             s->port->name, name);
@@ -449,14 +476,38 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
         r.al = APM_FN_SET_POWER_STATE;
         /* Not apm_call(): its "about to call" line would come between the
          * contract's "powering off via" line and the call. */
-        res = s->port->call(s->port, &r, &call_why) ? decode(&r) : APM_RESULT_NO_CALL;
+        res = s->port->call(s->port, &r, call_why) ? decode(&r) : APM_RESULT_NO_CALL;
     }
-    record(s, s->port, APM_FN_SET_POWER_STATE, res);
+    return record(s, s->port, APM_FN_SET_POWER_STATE, res);
+}
+
+void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
+{
+    const char *name = apm_iface_name(s->iface);
+    const char *call_why = "unknown reason";
+    char text[96];
+
+    say("note: no disk was flushed or spun down first; apmoff writes to no disk");
+    int res = off_call(s, &call_why);
+    if (enable_for_retry(s, res))
+        res = off_call(s, &call_why);
+    /* Linux goes on running after its power-off call returns, so a BIOS that cuts
+     * the power a moment later works there: give it that moment before calling it a
+     * failure. */
+    bool waited = res == 0 && s->int15->wait;
+    if (waited) {
+        say("%s: 5307h returned success; waiting %u s, interrupts serviced, in case the "
+            "power goes off late", s->port->name, OFF_GRACE_MS / 1000);
+        s->int15->wait(s->int15, OFF_GRACE_MS);
+    }
     if (res == APM_RESULT_INJECTED)
         fmt_snprintf(why, why_size, "failure injected (inject=%s-off), BIOS not called",
                      name);
     else if (res == APM_RESULT_NO_CALL)
         fmt_snprintf(why, why_size, "the call could not be made: %s", call_why);
+    else if (res == 0 && waited)
+        fmt_snprintf(why, why_size, "5307h returned success but the machine is still on "
+                     "after %u s", OFF_GRACE_MS / 1000);
     else if (res == 0)
         fmt_snprintf(why, why_size, "5307h returned success but the machine is still on");
     else

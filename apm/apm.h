@@ -38,6 +38,9 @@ struct apm_port {
     bool (*setup)(const struct apm_port *port, const struct apm_pm_info *pm,
                   const char **why);
     const char *tag;            /* appended to the "powering off via" line, e.g. " (v86)" */
+    /* INT 15h port only, may be NULL: waits ms milliseconds with interrupts serviced
+     * (the BIOS's own handlers running), after a 5307h "off" that returned. */
+    void (*wait)(const struct apm_port *port, unsigned ms);
     void *ctx;
 };
 
@@ -128,20 +131,24 @@ int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
 const char *apm_result_text(int result, char *buf, unsigned size);
 
 bool apm_install_check(struct apm_state *s);
-/* Disconnects whatever is connected, connects iface through port, negotiates the
- * version and enables/engages power management. False, after saying why, if the
- * interface could not be connected; why receives a short reason. */
+/* Disconnects whatever is connected, connects iface through port and negotiates the
+ * version (power management is enabled or engaged only when a request needs it).
+ * False, after saying why, if the interface could not be connected; why receives a
+ * short reason. */
 bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_port *port,
                  char *why, unsigned why_size);
 void apm_disconnect(struct apm_state *s);
 void apm_query(struct apm_state *s);
 /* 5307h for the whole system with a state that keeps the machine's contents
- * (standby or suspend); returns apm_call()'s result once the machine runs again. */
+ * (standby or suspend); returns apm_call()'s result once the machine runs again.
+ * Refused because power management is disabled or disengaged, it enables or engages
+ * it and asks once more. */
 int apm_set_power_state(struct apm_state *s, uint16_t state);
 /* 530Bh: one pending PM event. Returns apm_call()'s result (80h: none pending). */
 int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info);
 
-/* The final call. Returns only if the machine is still on; why receives the reason. */
+/* The final call (with the same one retry). Returns only if the machine is still on,
+ * after a grace period when the BIOS said success; why receives the reason. */
 void apm_power_off(struct apm_state *s, char *why, unsigned why_size);
 
 #endif

@@ -19,6 +19,7 @@
 struct ctx {
     struct apm_state *s;
     const struct apm_ports *ports;
+    bool strict;
     struct check_report *rep;
 };
 
@@ -123,8 +124,10 @@ static void check_unconnected(struct ctx *c)
     call(c, c->s->int15, APM_FN_DISCONNECT, APM_DEVICE_BIOS, 0, &r);  /* start clean */
     expect_error(c, "disconnect.not-connected", c->s->int15, APM_FN_DISCONNECT,
                  APM_DEVICE_BIOS, 0, APM_V1_0, APM_ERR_NOT_CONNECTED);
-    expect_error(c, "call.before-connect", c->s->int15, APM_FN_GET_POWER_STATUS,
-                 APM_DEVICE_ALL, 0, APM_V1_0, APM_ERR_NOT_CONNECTED);
+    /* Not 530Ah, whose errors are only 09h and 0Ah (eight Award BIOSes answer it
+     * unconnected): 530Bh lists 03h. */
+    expect_error(c, "call.before-connect", c->s->int15, APM_FN_GET_PM_EVENT, 0, 0,
+                 APM_V1_0, APM_ERR_NOT_CONNECTED);
 }
 
 static void check_power_status(struct ctx *c, const struct apm_port *port)
@@ -204,8 +207,13 @@ static void check_rm_functions(struct ctx *c)
 
     expect_error(c, "device-id.unknown", rm, APM_FN_GET_POWER_STATUS, UNDEFINED_DEVICE, 0,
                  APM_V1_0, APM_ERR_BAD_DEVICE);
-    expect_error(c, "power-state.reserved", rm, APM_FN_SET_POWER_STATE, APM_DEVICE_ALL,
-                 RESERVED_STATE, APM_V1_0, APM_ERR_PARAM_RANGE);
+    if (c->strict)
+        expect_error(c, "power-state.reserved", rm, APM_FN_SET_POWER_STATE, APM_DEVICE_ALL,
+                     RESERVED_STATE, APM_V1_0, APM_ERR_PARAM_RANGE);
+    else
+        verdict(c, CHECK_SKIP, "power-state.reserved", APM_FN_SET_POWER_STATE, APM_V1_0,
+                "asks 5307h for a reserved state, which a loose BIOS may take for off: "
+                "only with check=strict");
     expect_ok(c, "disconnect.rm", s->int15, APM_FN_DISCONNECT, APM_DEVICE_BIOS, 0,
               APM_V1_0, &r);
 }
@@ -223,6 +231,12 @@ static void check_same_answers(struct ctx *c, enum apm_iface iface, const char *
     verdict(c, same ? CHECK_PASS : CHECK_FAIL, name, APM_FN_GET_POWER_STATUS, APM_V1_0,
             "BX/CX/DX %04X/%04X/%04X, real mode %04X/%04X/%04X", r.bx, r.cx, r.dx,
             rm_answer->bx, rm_answer->cx, rm_answer->dx);
+}
+
+/* Where a segment of the given length ends; a length of 0 is 64 KiB. */
+static uint32_t segment_end(uint16_t seg, uint32_t len)
+{
+    return (uint32_t)seg * 16 + (len ? len : 0x10000u);
 }
 
 static void check_pm(struct ctx *c, enum apm_iface iface, const struct biosregs *rm_answer)
@@ -256,22 +270,29 @@ static void check_pm(struct ctx *c, enum apm_iface iface, const struct biosregs 
     expect_error(c, n[1], s->int15, fn, APM_DEVICE_BIOS, 0, APM_V1_0, twice);
     check_same_answers(c, iface, n[2], rm_answer);
 
+    /* A length of 0 means 64 KiB, and 64 KiB is what gets mapped: judge that, not
+     * the 0 (a data segment at F940h with no length reaches 109400h, into the memory
+     * a protected-mode kernel lives in). */
     const struct apm_pm_info *pm = &s->pm;
     uint32_t code_end = iface == APM_IFACE_PM32
-                            ? (uint32_t)pm->code32_seg * 16 + pm->raw_code32_len
-                            : (uint32_t)pm->code16_seg * 16 + pm->raw_code16_len;
-    uint32_t data_end = (uint32_t)pm->data_seg * 16 + pm->raw_data_len;
+                            ? segment_end(pm->code32_seg, pm->raw_code32_len)
+                            : segment_end(pm->code16_seg, pm->raw_code16_len);
+    uint32_t data_end = segment_end(pm->data_seg, pm->raw_data_len);
     verdict(c, code_end <= ONE_MIB && data_end <= ONE_MIB ? CHECK_PASS : CHECK_FAIL, n[3],
-            fn, APM_V1_1, "code ends at %05Xh, data at %05Xh", (unsigned)code_end,
-            (unsigned)data_end);
+            fn, APM_V1_1, "code ends at %05Xh, data at %05Xh%s", (unsigned)code_end,
+            (unsigned)data_end,
+            pm->raw_data_len && (iface == APM_IFACE_PM16 ? pm->raw_code16_len
+                                                          : pm->raw_code32_len)
+                ? "" : " (a length of 0 is 64 KiB)");
     struct biosregs r;
     expect_ok(c, n[4], s->int15, APM_FN_DISCONNECT, APM_DEVICE_BIOS, 0, APM_V1_0, &r);
     s->connected = false;
 }
 
-bool apm_check(struct apm_state *s, const struct apm_ports *ports, struct check_report *rep)
+bool apm_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
+               struct check_report *rep)
 {
-    struct ctx c = { s, ports, rep };
+    struct ctx c = { s, ports, strict, rep };
     struct biosregs rm_answer;
 
     *rep = (struct check_report){ 0 };

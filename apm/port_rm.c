@@ -2,6 +2,9 @@
 #include "ports.h"
 #include "apm_spec.h"
 #include "../realmode/bios.h"
+#include "../kernel/timer.h"
+
+#define BIOS_INT_EQUIPMENT 0x11
 
 static bool interrupts_on;
 
@@ -27,9 +30,29 @@ static bool rm_call(const struct apm_port *port, struct biosregs *regs, const ch
     return bios_int(APM_INT, regs, regs, why);
 }
 
+/* Short BIOS calls with IF set let the BIOS's own handlers serve the IRQs that came
+ * in (a BIOS may finish a power-off from its timer tick), between pauses timed by
+ * the PIT with interrupts off. INT 11h only reads the BIOS data area. Under the v86
+ * monitor the PICs are masked for the call, so there the wait is only a wait. */
+#define WAIT_STEP_MS    10
+
+static void rm_wait(const struct apm_port *port, unsigned ms)
+{
+    (void)port;
+    for (unsigned t = 0; t < ms; t += WAIT_STEP_MS) {
+        struct biosregs r;
+        const char *why;
+        initregs(&r);
+        r.eflags |= X86_EFLAGS_IF;
+        (void)bios_int(BIOS_INT_EQUIPMENT, &r, &r, &why);
+        pit_delay_us(WAIT_STEP_MS * 1000u);
+    }
+}
+
 struct apm_port apm_port_rm = {
     .name = "rm",
     .call = rm_call,
+    .wait = rm_wait,
 };
 
 void apm_port_rm_tag_v86(void)

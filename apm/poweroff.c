@@ -94,8 +94,9 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
     for (unsigned i = 0; i < n; i++) {
         enum apm_iface iface = order[i];
 
+        /* Only the calls power-off needs: GRUB and Syslinux make no others, and
+         * Linux's broken_psr quirk shows 530Ah can misbehave (the survey asks). */
         if (apm_connect(s, iface, ports->iface[iface], reason, sizeof(reason))) {
-            apm_query(s);
             if (!announced && ports->before_first_off)
                 ports->before_first_off(s);
             announced = true;

@@ -10,14 +10,14 @@
 
 #define EVENTS_MAX 16
 
-void action_check(struct apm_state *s, const struct apm_ports *ports)
+void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict)
 {
     static struct check_report rep;
     static char line[1536];
     char reason[96];
     struct json j;
 
-    if (!apm_check(s, ports, &rep))
+    if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
     json_init(&j, line, sizeof(line));
     json_object(&j, 0);

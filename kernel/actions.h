@@ -6,7 +6,7 @@
 #include "../apm/poweroff.h"
 
 /* action=check: runs the checks, prints the summary and the JSON line, halts. */
-void action_check(struct apm_state *s, const struct apm_ports *ports)
+void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict)
     __attribute__((noreturn));
 
 /* action=standby / action=suspend (state APM_STATE_STANDBY / _SUSPEND). */

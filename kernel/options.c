@@ -86,6 +86,12 @@ static const struct choice wait_choices[] = {
     { 0, 0 },
 };
 
+static const struct choice check_choices[] = {
+    { "safe", CHECK_SAFE },
+    { "strict", CHECK_STRICT },
+    { 0, 0 },
+};
+
 static const struct choice selftest_choices[] = {
     { "off", SELFTEST_OFF },
     { "exception", SELFTEST_EXCEPTION },
@@ -105,6 +111,7 @@ static const struct option_def option_defs[] = {
     { "v86test", offsetof(struct options, v86test), v86test_choices, 0, 0 },
     { "wait", offsetof(struct options, wait), wait_choices, 0, WAIT_MAX_SECONDS },
     { "selftest", offsetof(struct options, selftest), selftest_choices, 0, 0 },
+    { "check", offsetof(struct options, check), check_choices, 0, 0 },
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
@@ -120,6 +127,7 @@ void options_defaults(struct options *o)
     o->v86test = V86TEST_OFF;
     o->wait = WAIT_KEY;
     o->selftest = SELFTEST_OFF;
+    o->check = CHECK_SAFE;
 }
 
 static int *field(struct options *o, const struct option_def *d)

@@ -62,6 +62,12 @@ enum v86test {
     V86TEST_INSNS,              /* each emulated instruction kind, by the CPU and the monitor */
 };
 
+/* check=: how far action=check may go. */
+enum check_depth {
+    CHECK_SAFE,                 /* no call that could change the power state */
+    CHECK_STRICT,               /* also 5307h with a reserved state (error 0Ah expected) */
+};
+
 /* selftest=: test support, proves a mechanism the normal run never exercises. */
 enum selftest {
     SELFTEST_OFF,
@@ -79,6 +85,7 @@ struct options {
     enum v86test v86test;
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
     enum selftest selftest;
+    enum check_depth check;
 };
 
 void options_defaults(struct options *o);

@@ -33,15 +33,26 @@
 #define APM_CASES_VERSION(X) \
     X(test_driver_version_countdown) \
     X(test_driver_version_all_refused) \
+    X(test_driver_version_no_more_than_bios) \
+    X(test_driver_version_too_new_request_avoided) \
     X(test_driver_version_lower_answer) \
     X(test_driver_version_answer_above_asked) \
     X(test_driver_version_garbage_answer) \
     X(test_driver_version_not_asked_of_1_0) \
-    X(test_driver_version_after_every_connect) \
-    X(test_enable_pm_1_1) \
-    X(test_engage_pm_1_1) \
-    X(test_enable_engage_errors_not_fatal) \
-    X(test_enable_pm_device_id_accepted)
+    X(test_driver_version_after_every_connect)
+
+/* apm_cases_demand.c */
+#define APM_CASES_DEMAND(X) \
+    X(test_connect_enables_nothing) \
+    X(test_off_enables_when_disabled) \
+    X(test_off_engages_when_disengaged) \
+    X(test_off_enable_1_0_device_id) \
+    X(test_off_retried_once) \
+    X(test_sleep_enables_when_disabled) \
+    X(test_off_chain_makes_only_needed_calls) \
+    X(test_off_success_waits_before_fallback) \
+    X(test_off_error_not_waited) \
+    X(test_disconnect_03h_said_as_expected)
 
 /* apm_cases_pm.c */
 #define APM_CASES_PM(X) \
@@ -114,6 +125,7 @@
     APM_CASES_INSTALL(X) \
     APM_CASES_CONNECT(X) \
     APM_CASES_VERSION(X) \
+    APM_CASES_DEMAND(X) \
     APM_CASES_PM(X) \
     APM_CASES_DESC(X) \
     APM_CASES_QUERY(X) \

@@ -27,14 +27,14 @@ static enum check_verdict verdict_of(const char *name)
 void test_check_conforming_bios(void **state)
 {
     (void)state;
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
     if (rep.failed)
         fixture_dump();
     assert_int_equal(rep.failed, 0);
-    assert_int_equal(rep.skipped, 0);
-    assert_int_equal(rep.passed, rep.count);
+    assert_int_equal(rep.skipped, 1);           /* power-state.reserved: strict only */
+    assert_int_equal(rep.passed, rep.count - 1);
     assert_true(rep.count >= 30);
-    assert_log_has("check summary: 32 passed, 0 failed, 0 skipped");
+    assert_log_has("check summary: 31 passed, 0 failed, 1 skipped");
 }
 
 /* No connection state and any device ID, like SeaBIOS and Bochs' BIOS: the checks
@@ -43,7 +43,7 @@ void test_check_lax_bios(void **state)
 {
     (void)state;
     sim.lax = true;
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
     assert_int_equal(verdict_of("disconnect.not-connected"), CHECK_FAIL);
     assert_int_equal(verdict_of("call.before-connect"), CHECK_FAIL);
     assert_int_equal(verdict_of("connect.rm-twice"), CHECK_FAIL);
@@ -59,7 +59,7 @@ void test_check_skips_by_version(void **state)
 {
     (void)state;
     fixture_reset(APM_V1_0);
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
     assert_int_equal(verdict_of("driver-version"), CHECK_SKIP);
     assert_int_equal(verdict_of("engage-pm"), CHECK_SKIP);
     assert_int_equal(verdict_of("enable-device-pm"), CHECK_SKIP);
@@ -75,7 +75,7 @@ void test_check_interface_not_offered(void **state)
 {
     (void)state;
     sim.flags = APM_FLAG_PM16;
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
     assert_int_equal(verdict_of("connect.pm32"), CHECK_PASS);
     assert_log_has("check PASS connect.pm32 (5303h, APM 1.0): error 08h as specified");
     assert_int_equal(verdict_of("connect.pm16"), CHECK_PASS);
@@ -87,7 +87,10 @@ void test_check_never_enters_a_sleep_state(void **state)
 {
     (void)state;
     sim.force[APM_FN_SET_POWER_STATE] = (struct sim_force){ SIM_SUCCESS, 0, 0 };
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
+    assert_int_equal(verdict_of("power-state.reserved"), CHECK_SKIP);
+    assert_calls(APM_FN_SET_POWER_STATE, 0);    /* no 5307h at all unless strict */
+    assert_true(apm_check(&st, &ports, true, &rep));
     assert_int_equal(verdict_of("power-state.reserved"), CHECK_FAIL);
     for (unsigned i = 0; i < sim_count(&sim, APM_FN_SET_POWER_STATE); i++) {
         const struct sim_call *c = sim_nth(&sim, APM_FN_SET_POWER_STATE, i);
@@ -102,7 +105,7 @@ void test_check_power_status_ranges(void **state)
 {
     (void)state;
     sim.status_answer.bh = 0x07;        /* AC line 07h: undefined */
-    assert_true(apm_check(&st, &ports, &rep));
+    assert_true(apm_check(&st, &ports, false, &rep));
     assert_int_equal(verdict_of("power-status.ranges"), CHECK_FAIL);
     assert_log_has("AC 07h (invalid)");
 }
@@ -111,6 +114,6 @@ void test_check_no_apm(void **state)
 {
     (void)state;
     sim.force[APM_FN_INSTALL_CHECK] = (struct sim_force){ SIM_ERROR, APM_ERR_NOT_PRESENT, 0 };
-    assert_false(apm_check(&st, &ports, &rep));
+    assert_false(apm_check(&st, &ports, false, &rep));
     assert_int_equal(rep.count, 0);
 }

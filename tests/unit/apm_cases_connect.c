@@ -32,7 +32,7 @@ void test_connect_rm_sequence(void **state)
     /* neither disabled nor disengaged: nothing to enable */
     assert_calls(APM_FN_ENABLE_PM, 0);
     assert_calls(APM_FN_ENGAGE_PM, 0);
-    assert_log_has("rm: nothing was connected (error 03h is the normal answer)");
+    assert_log_has("rm: 5304h answered error 03h, as expected: nothing was connected");
     assert_log_has("rm: connected, APM 1.2 connection");
 }
 

@@ -128,6 +128,14 @@ static void handle_5307(struct simbios *sim, struct biosregs *r)
         fail(r, APM_ERR_PARAM_RANGE);
         return;
     }
+    if (sim->honours_pm_state && (sim->flags & APM_FLAG_PM_DISABLED) && !sim->pm_enabled) {
+        fail(r, APM_ERR_PM_DISABLED);
+        return;
+    }
+    if (sim->honours_pm_state && (sim->flags & APM_FLAG_PM_DISENGAGED) && !sim->pm_engaged) {
+        fail(r, APM_ERR_NOT_ENGAGED);
+        return;
+    }
     if (r->cx == APM_STATE_OFF)
         sim->powered_off = true;
     ok(r);
@@ -179,8 +187,11 @@ static void handle_530E(struct simbios *sim, struct biosregs *r)
         fail(r, sim->driver_refuse_code);
         return;
     }
-    r->ax = sim->driver_answer ? sim->driver_answer
-                               : asked < sim->version ? asked : sim->version;
+    if (asked > sim->version && sim->driver_answer_too_new)
+        r->ax = sim->driver_answer_too_new;
+    else
+        r->ax = sim->driver_answer ? sim->driver_answer
+                                   : asked < sim->version ? asked : sim->version;
     sim->conn_version = r->ax;
     ok(r);
 }
@@ -353,6 +364,14 @@ static bool sim_setup(const struct apm_port *port, const struct apm_pm_info *pm,
     return true;
 }
 
+/* The rm port's wait(): on the host nothing can switch off, so it records. */
+static void sim_wait(const struct apm_port *port, unsigned ms)
+{
+    struct simbios *sim = port->ctx;
+    sim->waited_ms += ms;
+    sim->waited_after = (int)sim->ncalls;
+}
+
 void sim_init(struct simbios *sim, uint16_t version)
 {
     memset(sim, 0, sizeof(*sim));
@@ -378,11 +397,13 @@ void sim_init(struct simbios *sim, uint16_t version)
     sim->status_answer.edx = 0xFFFF;
     sim->down_why = "simulated: the BIOS could not be reached";
     sim->connected = -1;
+    sim->waited_after = -1;
     for (int i = 0; i < APM_IFACE_COUNT; i++) {
         sim->port[i] = (struct apm_port){
             .name = port_names[i],
             .call = sim_call,
             .setup = i == APM_IFACE_RM ? NULL : sim_setup,
+            .wait = i == APM_IFACE_RM ? sim_wait : NULL,
             .ctx = sim,
         };
     }

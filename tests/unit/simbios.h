@@ -63,6 +63,10 @@ struct simbios {
     uint8_t driver_accept;      /* 530Eh accepts CX=010nh when bit n is set */
     uint8_t driver_refuse_code; /* AH when 530Eh refuses */
     uint16_t driver_answer;     /* 530Eh AX; 0: min(asked, version) */
+    uint16_t driver_answer_too_new; /* 530Eh AX when asked above `version` (FreeBSD
+                                   saw a 1.1 BIOS answer a 1.2 request with 1.0) */
+    bool honours_pm_state;      /* 5307h fails 01h while flags say disabled and no
+                                   5308h enabled it, 0Bh while disengaged (530Fh) */
     struct biosregs pm32_answer;/* 5303h: eax, ebx, ecx, edx, esi, edi out */
     struct biosregs pm16_answer;/* 5302h: eax, ebx, ecx, esi, edi out */
     struct biosregs status_answer;  /* 530Ah: ebx, ecx, edx, esi out */
@@ -79,6 +83,8 @@ struct simbios {
     bool pm_connected_once;
     bool pm_enabled, pm_engaged;
     bool powered_off;           /* 5307h BX=0001h CX=0003h arrived */
+    unsigned waited_ms;         /* what the rm port's wait() was asked for */
+    int waited_after;           /* calls[] made before the last wait(), or -1 */
     unsigned fn_calls[SIM_FN_MAX];
     unsigned ncalls;
     struct sim_call calls[SIM_CALLS_MAX];

@@ -18,7 +18,7 @@ HOST_DIR  := $(BUILD)/host
 UNIT_DIR  := $(BUILD)/tests
 
 # Objects of each test binary, by source path.
-UNIT_APM_CASES    := install connect version pm desc query off poweroff text check
+UNIT_APM_CASES    := install connect version demand pm desc query off poweroff text check
 UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
 	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
 	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o realmode/biosregs.o \
