@@ -77,5 +77,5 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
         halt(HALT_STATE_FAILED, why);
     }
     fmt_snprintf(why, sizeof(why), "%s complete (action=%s)", name, name);
-    halt(HALT_DONE, why);
+    halt(HALT_STATE_RETURNED, why);
 }

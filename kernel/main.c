@@ -97,8 +97,20 @@ void kmain(uint32_t magic, uint32_t info)
     report_boot(&bi);
 
     options_defaults(&opts);
-    options_parse(&opts, bi.cmdline);
+    int problems = options_parse(&opts, bi.cmdline);
+    if (bi.cmdline_truncated) {
+        say("error: the command line is longer than %u bytes; it is refused, not cut",
+            BOOTINFO_CMDLINE_MAX - 1);
+        problems++;
+    }
     halt_set_onfail(opts.onfail);
+    if (problems) {
+        /* A mistyped word must not power a machine off: nothing runs, and the
+         * errors stay the last lines on the screen. */
+        say("the command line has %d error%s (above); nothing was done", problems,
+            problems == 1 ? "" : "s");
+        halt(HALT_OPTION_ERROR, "command line refused");
+    }
     options_describe(&opts, options_text, sizeof(options_text));
     say("options: %s", options_text);
     options_describe_changed(&opts, options_text, sizeof(options_text));
@@ -138,7 +150,7 @@ void kmain(uint32_t magic, uint32_t info)
         print_survey(&apm);
         survey_screen_show(json, opts.wait);
         if (opts.action == ACTION_SURVEY || !present)
-            halt(present ? HALT_DONE : HALT_NO_APM,
+            halt(present ? HALT_SURVEY_DONE : HALT_NO_APM,
                  present ? "survey complete (action=survey)" : "no APM BIOS");
         apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
     }

@@ -204,15 +204,29 @@ static int apply_list(struct options *o, const struct option_def *d, char *items
             continue;
         }
         list_choices(valid, sizeof(valid), d->choices);
-        say("warning: %s=%s is not valid (choices, comma-separated: %s); ignored", d->key,
-            item, valid);
+        say("error: %s=%s is not valid (choices, comma-separated: %s)", d->key, item, valid);
         bad++;
     }
     return bad;
 }
 
+/* Sets a single-valued option; a second word for the same key must agree with the
+ * first (which of two different values was meant cannot be known). */
+static int set_once(struct options *o, const struct option_def *d, int value,
+                    unsigned *seen)
+{
+    unsigned bit = 1u << (d - option_defs);
+    if ((*seen & bit) && *field(o, d) != value) {
+        say("error: %s= is given twice with different values", d->key);
+        return 1;
+    }
+    *seen |= bit;
+    *field(o, d) = value;
+    return 0;
+}
+
 /* One key=value word; returns 0 when accepted. */
-static int apply_word(struct options *o, char *word)
+static int apply_word(struct options *o, char *word, unsigned *seen)
 {
     char valid[160];
     char *value = word;
@@ -221,7 +235,7 @@ static int apply_word(struct options *o, char *word)
         value++;
     if (!*value) {
         list_keys(valid, sizeof(valid));
-        say("warning: '%s' is not key=value; ignored (options: %s)", word, valid);
+        say("error: '%s' is not key=value (options: %s)", word, valid);
         return 1;
     }
     *value++ = '\0';
@@ -233,26 +247,21 @@ static int apply_word(struct options *o, char *word)
         if (d->is_list)
             return apply_list(o, d, value);
         const struct choice *c = find_choice(d->choices, value);
-        if (c) {
-            *field(o, d) = c->value;
-            return 0;
-        }
+        if (c)
+            return set_once(o, d, c->value, seen);
         int number;
-        if (d->max_number && parse_number(value, d->max_number, &number)) {
-            *field(o, d) = number;
-            return 0;
-        }
+        if (d->max_number && parse_number(value, d->max_number, &number))
+            return set_once(o, d, number, seen);
         list_choices(valid, sizeof(valid), d->choices);
         if (d->max_number) {
             size_t n = strlen(valid);
             fmt_snprintf(valid + n, sizeof(valid) - n, ", or 0-%d", d->max_number);
         }
-        say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
-            word, choice_name(d->choices, *field(o, d)));
+        say("error: %s=%s is not valid (choices: %s)", word, value, valid);
         return 1;
     }
     list_keys(valid, sizeof(valid));
-    say("warning: unknown option '%s'; ignored (options: %s)", word, valid);
+    say("error: unknown option '%s' (options: %s)", word, valid);
     return 1;
 }
 
@@ -261,6 +270,7 @@ int options_parse(struct options *o, const char *cmdline)
     char word[WORD_MAX];
     int rejected = 0;
     int first = 1;
+    unsigned seen = 0;
 
     if (!cmdline)
         return 0;
@@ -288,11 +298,11 @@ int options_parse(struct options *o, const char *cmdline)
         }
         first = 0;
         if (len >= sizeof(word)) {
-            say("warning: option '%s...' is too long; ignored", word);
+            say("error: option '%s...' is too long", word);
             rejected++;
             continue;
         }
-        rejected += apply_word(o, word);
+        rejected += apply_word(o, word, &seen);
     }
     return rejected;
 }

@@ -58,11 +58,29 @@ CASES = [
          serial=[INSTALL_CHECK, APM_FOUND], serial_absent=[r"powering off"],
          last_line=r"^apmoff: halted: survey complete"),
     # Bad input: an unknown option and a bad value are reported, defaults are used.
+    # A wrong word never powers a machine off: the errors, then a halt before any
+    # APM call (with onfail=exit, code 10: QEMU status 21).
     Case("qemu-pc-bad-options", "qemu", "seabios", "pc", "kernel",
-         "colour=blue action=explode", "poweroff", 20,
-         serial=[r"^apmoff: warning: unknown option 'colour'.*options: action",
-                 r"^apmoff: warning: action=explode is not valid \(choices: off, survey, "
-                 r"survey,off, check, standby, suspend\); using action=off", OFF_RM]),
+         "colour=blue action=explode", "halt", 20,
+         serial=[r"^apmoff: error: unknown option 'colour'.*options: action",
+                 r"^apmoff: error: action=explode is not valid \(choices: off, survey, "
+                 r"survey,off, check, standby, suspend\)$",
+                 r"^apmoff: the command line has 2 errors \(above\); nothing was done$"],
+         serial_absent=[r"^apmoff: rm: ", r"powering off"], screen_text=True,
+         last_line=r"^apmoff: halted: command line refused$"),
+]
+for i, words in enumerate(("action=servey", "acton=survey", "ACTION=survey", "action=",
+                           "action=survey action=off", "survey")):
+    CASES.append(Case("qemu-pc-mistyped-%d" % i, "qemu", "seabios", "pc", "kernel",
+                      words + " onfail=exit", "exit:21", 20,
+                      serial=[r"^apmoff: error: "],
+                      serial_absent=[r"^apmoff: rm: ", r"powering off"]))
+CASES += [
+    # Longer than the kernel keeps: refused whole, never parsed cut.
+    Case("qemu-pc-overlong-cmdline", "qemu", "seabios", "pc", "kernel",
+         "onfail=exit " + "wait=5 " * 150 + "action=survey", "exit:21", 20,
+         serial=[r"^apmoff: error: the command line is longer than 1023 bytes; it is "
+                 r"refused, not cut$"], serial_absent=[r"^apmoff: rm: "]),
 ]
 
 CASES += FORCED
