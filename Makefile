@@ -32,13 +32,13 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
 	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/surveyscreen.o kernel/actions.o \
 	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
-	kernel/irqtest.o font8x16.o
+	kernel/irqtest.o font8x16.o checklists.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86test.o \
 	realmode/v86stubs.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
-	apm/port_pm.o apm/pm_segs.o apm/pm32call.o
+	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o
 SURVEY_OBJS := survey/qr.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
@@ -80,6 +80,16 @@ $(BUILD)/font8x16.c: scripts/mkfont.py
 	$(PYTHON) scripts/mkfont.py $(FONT_SRC) $@
 
 $(BUILD)/font8x16.o: $(BUILD)/font8x16.c kernel/font.h
+	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
+
+# The expected check verdicts of known BIOSes, from the files the emulator cases
+# compare with (scripts/mkchecklists.py; apm/checklist.h).
+CHECK_EXPECT := $(sort $(wildcard tests/emu/expect/check-*.txt))
+$(BUILD)/checklists.c: scripts/mkchecklists.py $(CHECK_EXPECT)
+	@mkdir -p $(BUILD)
+	$(PYTHON) scripts/mkchecklists.py $@ $(CHECK_EXPECT)
+
+$(BUILD)/checklists.o: $(BUILD)/checklists.c apm/checklist.h apm/check.h
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
 $(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)

@@ -7,24 +7,36 @@
 #include "timer.h"
 #include "../apm/apm_spec.h"
 #include "../apm/check.h"
+#include "../apm/checklist.h"
 
 #define EVENTS_MAX 16
 
-void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict)
+void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
+                  const struct smbios_info *sm)
 {
     static struct check_report rep;
     static char line[1536];
-    char reason[96];
+    char reason[160];
     struct json j;
 
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
+    const struct check_list *list = 0;
+    if (sm->have_bios)
+        list = check_list_find(check_lists, check_list_count, sm->bios_vendor,
+                               sm->bios_version);
+    unsigned differences = list ? check_list_compare(list, &rep) : 0;
+
     json_init(&j, line, sizeof(line));
     json_object(&j, 0);
     json_uint(&j, "schema", 1);
     json_uint(&j, "passed", rep.passed);
     json_uint(&j, "failed", rep.failed);
     json_uint(&j, "skipped", rep.skipped);
+    if (list) {
+        json_string(&j, "expected_list", list->bios);
+        json_uint(&j, "differences", differences);
+    }
     json_object(&j, "checks");
     for (unsigned i = 0; i < rep.count; i++)
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));
@@ -35,9 +47,28 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         console_write(line);
         console_write("\n");
     }
-    fmt_snprintf(reason, sizeof(reason), "check complete: %u passed, %u failed, %u skipped",
-                 rep.passed, rep.failed, rep.skipped);
-    halt(rep.failed ? HALT_CHECK_FAILED : HALT_CHECK_PASSED, reason);
+    int n = fmt_snprintf(reason, sizeof(reason),
+                         "check complete: %u passed, %u failed, %u skipped", rep.passed,
+                         rep.failed, rep.skipped);
+    if (!list) {
+        if (rep.failed)
+            say("check: no expected list for this BIOS (SMBIOS \"%s\" \"%s\"): "
+                "every FAIL counts", sm->have_bios ? sm->bios_vendor : "",
+                sm->have_bios ? sm->bios_version : "");
+        halt(rep.failed ? HALT_CHECK_FAILED : HALT_CHECK_PASSED, reason);
+    }
+    if (differences) {
+        say("check: %u difference%s from the expected list for %s", differences,
+            differences == 1 ? "" : "s", list->bios);
+        fmt_snprintf(reason + n, sizeof(reason) - (unsigned)n,
+                     "; %u difference%s from the expected list for %s", differences,
+                     differences == 1 ? "" : "s", list->bios);
+        halt(HALT_CHECK_FAILED, reason);
+    }
+    say("check: matches the expected list for %s", list->bios);
+    fmt_snprintf(reason + n, sizeof(reason) - (unsigned)n,
+                 "; matches the expected list for %s", list->bios);
+    halt(rep.failed ? HALT_CHECK_AS_EXPECTED : HALT_CHECK_PASSED, reason);
 }
 
 void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,

@@ -141,7 +141,7 @@ void kmain(uint32_t magic, uint32_t info)
         irq_selftest(&apm, &ports, only[opts.interface]);
 
     if (opts.action == ACTION_CHECK)
-        action_check(&apm, &ports, opts.check == CHECK_STRICT);
+        action_check(&apm, &ports, opts.check == CHECK_STRICT, &sv.smbios);
     if (opts.action == ACTION_STANDBY || opts.action == ACTION_SUSPEND)
         action_sleep(&apm, &ports, only[opts.interface],
                      opts.action == ACTION_STANDBY ? APM_STATE_STANDBY : APM_STATE_SUSPEND);

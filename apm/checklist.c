@@ -1,0 +1,60 @@
+/* Known BIOSes' expected check verdicts: see checklist.h. */
+#include "checklist.h"
+#include "../kernel/console.h"
+#include "../kernel/string.h"
+
+const struct check_list *check_list_find(const struct check_list *lists, unsigned count,
+                                         const char *smbios_vendor,
+                                         const char *smbios_version)
+{
+    if (!smbios_vendor || !smbios_version)
+        return 0;
+    for (unsigned i = 0; i < count; i++)
+        for (unsigned k = 0; k < lists[i].id_count; k++)
+            if (!strcmp(lists[i].ids[k].smbios_vendor, smbios_vendor) &&
+                !strcmp(lists[i].ids[k].smbios_version, smbios_version))
+                return &lists[i];
+    return 0;
+}
+
+static const struct check_result *ran(const struct check_report *rep, const char *name)
+{
+    for (unsigned i = 0; i < rep->count; i++)
+        if (!strcmp(rep->results[i].name, name))
+            return &rep->results[i];
+    return 0;
+}
+
+static const struct check_expected *listed(const struct check_list *list, const char *name)
+{
+    for (unsigned i = 0; i < list->count; i++)
+        if (!strcmp(list->checks[i].name, name))
+            return &list->checks[i];
+    return 0;
+}
+
+unsigned check_list_compare(const struct check_list *list, const struct check_report *rep)
+{
+    unsigned differences = 0;
+
+    for (unsigned i = 0; i < list->count; i++) {
+        const struct check_expected *e = &list->checks[i];
+        const struct check_result *r = ran(rep, e->name);
+        if (!r) {
+            say("check: differs: %s: expected %s, did not run", e->name,
+                check_verdict_name(e->verdict));
+            differences++;
+        } else if (r->verdict != e->verdict) {
+            say("check: differs: %s: expected %s, got %s", e->name,
+                check_verdict_name(e->verdict), check_verdict_name(r->verdict));
+            differences++;
+        }
+    }
+    for (unsigned i = 0; i < rep->count; i++)
+        if (!listed(list, rep->results[i].name)) {
+            say("check: differs: %s: not in the list, got %s", rep->results[i].name,
+                check_verdict_name(rep->results[i].verdict));
+            differences++;
+        }
+    return differences;
+}

@@ -1,0 +1,133 @@
+/* The shipped expected check lists (apm/checklist.h): the table generated from
+ * tests/emu/expect/ holds the known BIOSes, keyed exactly by their SMBIOS identity,
+ * and a report is compared with a list entry by entry, so one verdict that differs
+ * from the list (a BIOS or apmoff that changed) is caught and named. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../apm/checklist.h"
+#include "log_assert.h"
+
+static const struct check_expected three[] = {
+    { "install-check.signature", CHECK_PASS },
+    { "connect.rm-twice", CHECK_FAIL },
+    { "power-state.reserved", CHECK_SKIP },
+};
+static const struct check_identity ids1[] = { { "Test", "1.0" }, { "Other", "x" } };
+static const struct check_identity ids2[] = { { "Test", "2.0" } };
+static const struct check_list lists[] = {
+    { "Test BIOS 1", ids1, 2, three, 3 },
+    { "Test BIOS 2", ids2, 1, three, 2 },
+};
+
+static struct check_report report(enum check_verdict a, enum check_verdict b,
+                                  enum check_verdict c)
+{
+    struct check_report r = { 0 };
+    r.results[r.count++] = (struct check_result){ "install-check.signature", a };
+    r.results[r.count++] = (struct check_result){ "connect.rm-twice", b };
+    r.results[r.count++] = (struct check_result){ "power-state.reserved", c };
+    return r;
+}
+
+static void test_find_is_exact(void **state)
+{
+    (void)state;
+    assert_ptr_equal(check_list_find(lists, 2, "Test", "1.0"), &lists[0]);
+    assert_ptr_equal(check_list_find(lists, 2, "Other", "x"), &lists[0]);
+    assert_ptr_equal(check_list_find(lists, 2, "Test", "2.0"), &lists[1]);
+    assert_null(check_list_find(lists, 2, "Other", "1.0"));
+    assert_null(check_list_find(lists, 2, "Test", "1.0 "));
+    assert_null(check_list_find(lists, 2, "test", "1.0"));
+    assert_null(check_list_find(lists, 2, "Test", "1"));
+    assert_null(check_list_find(lists, 2, 0, "1.0"));
+}
+
+static void test_same_verdicts_match(void **state)
+{
+    (void)state;
+    struct check_report r = report(CHECK_PASS, CHECK_FAIL, CHECK_SKIP);
+    log_reset();
+    assert_int_equal(check_list_compare(&lists[0], &r), 0);
+    assert_int_equal(log_count(), 0);
+}
+
+/* The list says SKIP (check=strict not given); a strict run's FAIL differs. */
+static void test_one_different_verdict_is_named(void **state)
+{
+    (void)state;
+    struct check_report r = report(CHECK_PASS, CHECK_FAIL, CHECK_FAIL);
+    log_reset();
+    assert_int_equal(check_list_compare(&lists[0], &r), 1);
+    assert_log_has("check: differs: power-state.reserved: expected SKIP, got FAIL");
+    assert_int_equal(log_count(), 1);
+}
+
+/* A BIOS fixed: the FAIL the list expects became a PASS. Still a difference. */
+static void test_a_fixed_check_differs_too(void **state)
+{
+    (void)state;
+    struct check_report r = report(CHECK_PASS, CHECK_PASS, CHECK_SKIP);
+    log_reset();
+    assert_int_equal(check_list_compare(&lists[0], &r), 1);
+    assert_log_has("check: differs: connect.rm-twice: expected FAIL, got PASS");
+}
+
+static void test_missing_and_unlisted_checks_differ(void **state)
+{
+    (void)state;
+    struct check_report r = report(CHECK_PASS, CHECK_FAIL, CHECK_SKIP);
+    r.count = 2;                                /* power-state.reserved never ran */
+    r.results[r.count++] = (struct check_result){ "new.check", CHECK_PASS };
+    log_reset();
+    assert_int_equal(check_list_compare(&lists[0], &r), 2);
+    assert_log_has("check: differs: power-state.reserved: expected SKIP, did not run");
+    assert_log_has("check: differs: new.check: not in the list, got PASS");
+    /* Against a list without power-state.reserved, that check is the difference. */
+    log_reset();
+    r = report(CHECK_PASS, CHECK_FAIL, CHECK_SKIP);
+    assert_int_equal(check_list_compare(&lists[1], &r), 1);
+    assert_log_has("check: differs: power-state.reserved: not in the list, got SKIP");
+}
+
+/* The generated table (scripts/mkchecklists.py over tests/emu/expect/) holds the
+ * BIOSes the emulator cases run, under the identities those BIOSes report. */
+static void test_shipped_lists(void **state)
+{
+    (void)state;
+    const struct check_list *sea = check_list_find(check_lists, check_list_count,
+                                                   "SeaBIOS", "1.16.2-debian-1.16.2-1");
+    const struct check_list *bochs = check_list_find(check_lists, check_list_count,
+                                                     "The Bochs Project", "Bochs 2.7");
+    assert_non_null(sea);
+    assert_ptr_equal(check_list_find(check_lists, check_list_count, "Bochs", "Bochs"), sea);
+    assert_non_null(bochs);
+    assert_string_equal(sea->bios, "SeaBIOS 1.16.2 (Debian)");
+    assert_string_equal(bochs->bios, "Bochs 2.7 rombios");
+    assert_int_equal(sea->count, 31);
+    unsigned fails = 0;
+    for (unsigned i = 0; i < sea->count; i++) {
+        fails += sea->checks[i].verdict == CHECK_FAIL;
+        if (!strcmp(sea->checks[i].name, "power-state.reserved"))
+            assert_int_equal(sea->checks[i].verdict, CHECK_SKIP);
+    }
+    assert_int_equal(fails, 8);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_find_is_exact),
+        cmocka_unit_test(test_same_verdicts_match),
+        cmocka_unit_test(test_one_different_verdict_is_named),
+        cmocka_unit_test(test_a_fixed_check_differs_too),
+        cmocka_unit_test(test_missing_and_unlisted_checks_differ),
+        cmocka_unit_test(test_shipped_lists),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
