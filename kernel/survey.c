@@ -51,6 +51,17 @@ static void survey_memory(struct survey *sv, const struct bootinfo *bi)
     say("memory: %u KiB available in the boot loader's map", (unsigned)sv->map_available_kb);
 }
 
+/* A firmware string for a console line: SMBIOS strings keep every byte (the JSON
+ * escapes them), but a screen or terminal must not be sent control characters. */
+static const char *printable(char *dst, const char *src)
+{
+    size_t n = 0;
+    for (; src[n] && n < SMBIOS_STR_MAX; n++)
+        dst[n] = ((uint8_t)src[n] >= 0x20 && (uint8_t)src[n] < 0x7F) ? src[n] : '?';
+    dst[n] = '\0';
+    return dst;
+}
+
 /* SMBIOS and ACPI: from the EFI system table under UEFI, by scanning the BIOS areas
  * otherwise; an RSDP copy from the boot loader is preferred to a scan. */
 static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool uefi)
@@ -58,6 +69,7 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
     const struct physmem pm = { 0, PHYSMEM_4G };
     struct smbios_info *sm = &sv->smbios;
     struct acpi_rsdp *rsdp = &sv->acpi;
+    char a[SMBIOS_STR_MAX + 1], b[SMBIOS_STR_MAX + 1], c[SMBIOS_STR_MAX + 1];
 
     if (uefi) {
         if (bi->efi_system_table_addr)
@@ -77,11 +89,12 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
             sm->major, sm->minor, (unsigned)sm->entry_addr, (unsigned)sm->table_addr,
             (unsigned)sm->table_len, sm->structures, smbios_status_name(sm->status));
         if (sm->have_bios)
-            say("smbios: BIOS \"%s\" version \"%s\" dated \"%s\"", sm->bios_vendor,
-                sm->bios_version, sm->bios_date);
+            say("smbios: BIOS \"%s\" version \"%s\" dated \"%s\"",
+                printable(a, sm->bios_vendor), printable(b, sm->bios_version),
+                printable(c, sm->bios_date));
         if (sm->have_system)
-            say("smbios: system \"%s\" \"%s\" version \"%s\"", sm->sys_vendor,
-                sm->sys_product, sm->sys_version);
+            say("smbios: system \"%s\" \"%s\" version \"%s\"", printable(a, sm->sys_vendor),
+                printable(b, sm->sys_product), printable(c, sm->sys_version));
         if (sm->problem != SMBIOS_PROBLEM_NONE)
             say("smbios: malformed table: %s at offset %u; not followed further",
                 smbios_problem_name(sm->problem), (unsigned)sm->problem_offset);

@@ -43,4 +43,9 @@ uint8_t fw_sum(const uint8_t *p, size_t n);
  * spaces (fixed-width fields are space-padded). Returns the length written. */
 size_t fw_copy_text(char *dst, size_t size, const uint8_t *src, size_t max);
 
+/* The same, but every byte but NUL is kept as it is (control characters and bytes
+ * 80h-FFh included): for strings reported losslessly (the survey's JSON writes
+ * them as \u00XX escapes). Only the trailing spaces go. */
+size_t fw_copy_bytes(char *dst, size_t size, const uint8_t *src, size_t max);
+
 #endif

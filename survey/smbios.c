@@ -150,7 +150,7 @@ static void get_string(char *dst, const uint8_t *t, uint32_t set, uint32_t end, 
         if (++set >= end)
             return;
     }
-    fw_copy_text(dst, SMBIOS_STR_MAX + 1, t + set, end - set);
+    fw_copy_bytes(dst, SMBIOS_STR_MAX + 1, t + set, end - set);
 }
 
 static void take_strings(struct smbios_info *info, const uint8_t *t, uint32_t off,

@@ -15,7 +15,10 @@
  * inside the table. A structure that breaks a rule stops the walk and is reported
  * (status SMBIOS_MALFORMED and what was wrong); nothing past the table is read. Fewer
  * than 4 bytes left at the end is taken as the end (3.x gives only a maximum size).
- * Strings are cut to SMBIOS_STR_MAX printable ASCII characters (others become '?').
+ * Strings are cut to SMBIOS_STR_MAX bytes and kept as the firmware wrote them, bytes
+ * 80h-FFh and control characters included (SMBIOS strings are ASCII by the spec but
+ * not in every BIOS: a vendor's name in Latin-1, say): whoever prints them decides
+ * how (the survey's JSON escapes them as \u00XX, its console lines show '?').
  *
  * Reads go through a struct physmem window (see physmem.h). Compiled for the kernel
  * and the host. */

@@ -6,7 +6,20 @@ Rows only; the columns are cases.py's (harness.Case).
 
 from harness import Case
 
+# SMBIOS strings with bytes 80h-FFh (QEMU passes the -smbios argument's bytes through;
+# "\udcXX" is how Python puts the byte XX into an argument).
+LATIN1_VENDOR = "Caf\udce9 \udc80\udcff"
+
 CASES = [
+    # Bytes that are not ASCII are kept in the JSON (\u00XX, the byte's value), and
+    # shown as '?' on the console line.
+    Case("qemu-pc-survey-smbios-bytes", "qemu", "seabios", "pc", "kernel",
+         "action=survey wait=0 onfail=exit", "exit:17", 20,
+         extra=["-smbios", "type=1,manufacturer=" + LATIN1_VENDOR + ",product=x\x1by"],
+         serial=[r'^apmoff: smbios: system "Caf\? \?\?" "x\?y" ',
+                 r'"manufacturer":"Caf\\u00e9 \\u0080\\u00ff","product":"x\\u001by"'],
+         survey={"smbios.manufacturer": "Caf\u00e9 \u0080\u00ff",
+                 "smbios.product": "x\u001by"}),
     # A verdict that differs from the shipped list is caught: check=strict makes
     # power-state.reserved FAIL where the list (without strict) says SKIP, so a
     # check that fails exactly as before still ends with (6 << 1) | 1.

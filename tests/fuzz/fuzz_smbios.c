@@ -84,9 +84,8 @@ static void check_string(const char *s)
     size_t len = strnlen(s, SMBIOS_STR_MAX + 1);
     if (len > SMBIOS_STR_MAX)
         abort();
-    for (size_t i = 0; i < len; i++)
-        if (s[i] < 0x20 || s[i] > 0x7E)
-            abort();
+    if (len && s[len - 1] == ' ')      /* trailing spaces are dropped; any other */
+        abort();                        /* byte but NUL is kept */
 }
 
 static void check(const struct smbios_info *info)
