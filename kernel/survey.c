@@ -132,6 +132,11 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
 
 void survey_print_json(const char *json)
 {
+    static bool printed;
+
+    if (printed)
+        return;
+    printed = true;
     console_write("apmoff: survey ");
     console_write(json);
     console_write("\n");

@@ -45,7 +45,11 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
                  const struct apm_state *apm, const char *options, char *buf,
                  unsigned size);
 
-/* Prints "apmoff: survey <json>". */
+/* Prints "apmoff: survey <json>", once a run: README promises one machine-readable
+ * line. action=survey,off prints it after the survey, whose APM state has every
+ * offered interface tried; the power-off chain that follows starts from a fresh
+ * state, and the line its before-first-off hook would print (only what the chain
+ * tried so far) would contradict the first, so later calls print nothing. */
 void survey_print_json(const char *json);
 
 #endif

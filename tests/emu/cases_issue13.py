@@ -20,6 +20,14 @@ CASES = [
                  r'"manufacturer":"Caf\\u00e9 \\u0080\\u00ff","product":"x\\u001by"'],
          survey={"smbios.manufacturer": "Caf\u00e9 \u0080\u00ff",
                  "smbios.product": "x\u001by"}),
+    # action=survey,off: one survey line, the survey's, with every interface it tried;
+    # the power-off chain that follows prints no second one.
+    Case("qemu-pc-survey-off-one-line", "qemu", "seabios", "pc", "kernel",
+         "action=survey,off wait=0", "poweroff", 20,
+         serial=[r"^apmoff: survey \{", r"^apmoff: powering off via rm \(APM 1\.2\)$"],
+         serial_absent=[r"(?s)^apmoff: survey \{.*^apmoff: survey \{"],
+         survey={"apm.interfaces.rm.tried": True, "apm.interfaces.pm32.tried": True,
+                 "apm.interfaces.pm16.tried": True}),
     # A verdict that differs from the shipped list is caught: check=strict makes
     # power-state.reserved FAIL where the list (without strict) says SKIP, so a
     # check that fails exactly as before still ends with (6 << 1) | 1.
