@@ -30,7 +30,7 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
-	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/surveyscreen.o kernel/actions.o \
+	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/cpuname.o kernel/surveyscreen.o kernel/actions.o \
 	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
 	kernel/irqtest.o font8x16.o checklists.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \

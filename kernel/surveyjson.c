@@ -3,6 +3,7 @@
  * (tests/unit/test_survey_json.c) builds it from a filled state and compares every
  * field. */
 #include "survey.h"
+#include "cpuname.h"
 #include "format.h"
 #include "json.h"
 #include "../apm/apm_spec.h"
@@ -162,6 +163,7 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
 {
     struct json j;
     const struct cpu_info *c = &sv->cpu;
+    char cpu_name_buf[sizeof(c->name)];
 
     json_init(&j, buf, size);
     json_object(&j, 0);
@@ -178,8 +180,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_uint(&j, "family", c->family);
         json_uint(&j, "model", c->model);
         json_uint(&j, "stepping", c->stepping);
-        json_string(&j, "name", c->name);
     }
+    json_string(&j, "name", cpu_name(c, cpu_name_buf, sizeof(cpu_name_buf)));
     json_bool(&j, "fpu", c->fpu);
     json_bool(&j, "tsc", c->tsc);
     json_end(&j);

@@ -28,6 +28,10 @@ CASES = [
          serial_absent=[r"(?s)^apmoff: survey \{.*^apmoff: survey \{"],
          survey={"apm.interfaces.rm.tried": True, "apm.interfaces.pm32.tried": True,
                  "apm.interfaces.pm16.tried": True}),
+    # cpu.name on a CPU without a brand string (QEMU's 486: CPUID family 4 model 8).
+    Case("qemu-486-survey-cpu-name", "qemu", "seabios", "pc", "kernel",
+         "action=survey wait=0 onfail=exit", "exit:17", 20, extra=["-cpu", "486"],
+         survey={"cpu.class": "cpuid", "cpu.family": 4, "cpu.name": "486DX4"}),
     # A verdict that differs from the shipped list is caught: check=strict makes
     # power-state.reserved FAIL where the list (without strict) says SKIP, so a
     # check that fails exactly as before still ends with (6 << 1) | 1.

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../../kernel/cpuname.h"
 #include "../../kernel/survey.h"
 #include "../../apm/apm_spec.h"
 
@@ -158,7 +159,8 @@ static void test_uefi_386_nothing_found(void **state)
     assert_true(survey_json(&sv, &bi, NULL, "", buf, sizeof(buf)));
     assert_string_equal(buf,
         "{\"schema\":1,\"firmware\":\"uefi\",\"loader\":\"GRUB 2.06\",\"multiboot\":2,"
-        "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"fpu\":false,\"tsc\":false},"
+        "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"name\":\"386\",\"fpu\":false,"
+        "\"tsc\":false},"
         "\"memory\":{\"map_available_kb\":130424,\"map\":[]},"
         "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\"},"
         "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false}}");
@@ -174,6 +176,51 @@ static void test_uefi_386_nothing_found(void **state)
     apm.present = false;
     assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
     assert_non_null(strstr(buf, "\"apm\":{\"present\":false,\"steps\":"));
+}
+
+/* cpu.name without a brand string: from the class, or CPUID's vendor, family and
+ * model (kernel/cpuname.h); a brand string always wins. */
+static void test_cpu_names(void **state)
+{
+    static const struct {
+        const char *class, *vendor;
+        unsigned family, model;
+        bool fpu, mmx;
+        const char *brand, *name;
+    } rows[] = {
+        { "386", "", 0, 0, false, false, "", "386" },
+        { "386", "", 0, 0, true, false, "", "386" },
+        { "486", "", 0, 0, true, false, "", "486DX" },
+        { "486", "", 0, 0, false, false, "", "486SX" },
+        { "cpuid", "GenuineIntel", 4, 8, true, false, "", "486DX4" },
+        { "cpuid", "GenuineIntel", 4, 2, false, false, "", "486SX" },
+        { "cpuid", "GenuineIntel", 4, 3, true, false, "", "486DX2" },
+        { "cpuid", "GenuineIntel", 4, 6, true, false, "", "486" },
+        { "cpuid", "GenuineIntel", 5, 2, true, false, "", "Pentium" },
+        { "cpuid", "GenuineIntel", 5, 4, true, true, "", "Pentium MMX" },
+        { "cpuid", "GenuineIntel", 6, 1, true, false, "", "Pentium Pro" },
+        { "cpuid", "GenuineIntel", 6, 5, true, true, "", "Pentium II" },
+        { "cpuid", "GenuineIntel", 6, 7, true, true, "", "Pentium III" },
+        { "cpuid", "GenuineIntel", 6, 0x3A, true, true, "", "P6 family" },
+        { "cpuid", "GenuineIntel", 15, 2, true, true, "", "GenuineIntel family 15" },
+        { "cpuid", "AuthenticAMD", 4, 15, true, false, "", "Am5x86" },
+        { "cpuid", "AuthenticAMD", 4, 8, true, false, "", "Am486" },
+        { "cpuid", "AuthenticAMD", 5, 8, true, true, "", "K6-2" },
+        { "cpuid", "CyrixInstead", 5, 2, true, false, "", "6x86" },
+        { "cpuid", "UMC UMC UMC ", 4, 1, false, false, "", "UMC UMC UMC  family 4" },
+        { "cpuid", "GenuineIntel", 6, 7, true, true, "Intel(R) Pentium(R) III", "Intel(R) Pentium(R) III" },
+    };
+    char name[49];
+    (void)state;
+    for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        struct cpu_info c = { .class = rows[i].class, .fpu = rows[i].fpu,
+                              .family = rows[i].family, .model = rows[i].model,
+                              .has_cpuid = !strcmp(rows[i].class, "cpuid"),
+                              .features_edx = rows[i].mmx ? 1u << 23 : 0 };
+        snprintf(c.vendor, sizeof(c.vendor), "%s", rows[i].vendor);
+        snprintf(c.name, sizeof(c.name), "%s", rows[i].brand);
+        assert_string_equal(cpu_name(&c, name, sizeof(name)), rows[i].name);
+    }
 }
 
 /* A line that does not fit is refused, never printed cut. */
@@ -194,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_everything_filled),
         cmocka_unit_test(test_uefi_386_nothing_found),
+        cmocka_unit_test(test_cpu_names),
         cmocka_unit_test(test_too_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

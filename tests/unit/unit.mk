@@ -29,6 +29,7 @@ UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o kernel/bootinfo.o
 UNIT_FORMAT_OBJS  := tests/unit/test_format.o kernel/format.o
 UNIT_JSON_OBJS    := tests/unit/test_json.o kernel/json.o kernel/format.o
 UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o kernel/surveyjson.o kernel/json.o \
+	kernel/cpuname.o \
 	kernel/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o
 
