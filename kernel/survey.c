@@ -11,6 +11,7 @@
 
 #define BIOS_DATE_ADDR  0xFFFF5u        /* F000:FFF5, 8 ASCII characters */
 #define BIOS_MODEL_ADDR 0xFFFFEu        /* F000:FFFE */
+#define IVT_INT15_ADDR  (0x15u * 4)     /* the real-mode IVT's INT 15h vector */
 
 static void read_bios_date(struct survey *sv)
 {
@@ -120,7 +121,18 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
     sv->cpu = *cpu;
     sv->bios_calls = bios_calls;
     sv->firmware = (bi->efi_system_table || bi->efi_boot_services) ? "uefi" : "bios";
-    say("firmware: %s", sv->firmware);
+    /* Without UEFI tables and without an INT 15h handler there is no firmware we
+     * know how to call (QEMU's qboot: a 32-bit firmware that leaves the IVT empty);
+     * realmode/bios.c refused BIOS calls for the same reason. */
+    if (!bios_calls && !strcmp(sv->firmware, "bios") &&
+        peek32(IVT_INT15_ADDR) == 0) {
+        sv->firmware = "none";
+        sv->firmware_reason = "the INT 15h vector is zero: no legacy BIOS";
+    }
+    if (sv->firmware_reason)
+        say("firmware: %s (%s)", sv->firmware, sv->firmware_reason);
+    else
+        say("firmware: %s", sv->firmware);
     survey_cpu(sv);
     survey_memory(sv, bi);
     if (bios_calls) {

@@ -22,7 +22,9 @@
 #define SURVEY_JSON_MAX 4096     /* the QR code holds 2331 bytes at level M, 2953 at L */
 
 struct survey {
-    const char *firmware;       /* "bios" or "uefi" */
+    const char *firmware;       /* "bios", "uefi", or "none" (no UEFI tables and an
+                                   empty INT 15h vector: no legacy BIOS either) */
+    const char *firmware_reason;/* why "none"; 0 otherwise */
     bool bios_calls;            /* whether BIOS calls were allowed */
     struct cpu_info cpu;
     bool have_int12;

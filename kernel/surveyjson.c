@@ -169,6 +169,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_object(&j, 0);
     json_uint(&j, "schema", 1);
     json_string(&j, "firmware", sv->firmware);
+    if (sv->firmware_reason)
+        json_string(&j, "firmware_reason", sv->firmware_reason);
     json_string(&j, "loader", bi->loader);
     json_uint(&j, "multiboot", (uint32_t)bi->protocol);
     json_string(&j, "options", options);

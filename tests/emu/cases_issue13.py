@@ -32,6 +32,15 @@ CASES = [
     Case("qemu-486-survey-cpu-name", "qemu", "seabios", "pc", "kernel",
          "action=survey wait=0 onfail=exit", "exit:17", 20, extra=["-cpu", "486"],
          survey={"cpu.class": "cpuid", "cpu.family": 4, "cpu.name": "486DX4"}),
+    # QEMU's qboot firmware: no UEFI, and an empty INT 15h vector. The survey says
+    # there is no firmware to call, and why; with onfail=exit, code 3 (status 7).
+    Case("qemu-qboot-firmware-none", "qemu", "qboot", "pc", "kernel",
+         "action=survey wait=0 onfail=exit", "exit:7", 20,
+         extra=["-bios", "/usr/share/qemu/qboot.rom"],
+         serial=[r"^apmoff: firmware: none \(the INT 15h vector is zero: no legacy BIOS\)$"],
+         survey={"firmware": "none",
+                 "firmware_reason": "the INT 15h vector is zero: no legacy BIOS"},
+         last_line=r"^apmoff: halted: no legacy BIOS: the INT 15h vector is zero"),
     # A verdict that differs from the shipped list is caught: check=strict makes
     # power-state.reserved FAIL where the list (without strict) says SKIP, so a
     # check that fails exactly as before still ends with (6 << 1) | 1.

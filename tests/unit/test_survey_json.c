@@ -176,6 +176,14 @@ static void test_uefi_386_nothing_found(void **state)
     apm.present = false;
     assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
     assert_non_null(strstr(buf, "\"apm\":{\"present\":false,\"steps\":"));
+
+    /* No UEFI and no BIOS (an empty INT 15h vector): said, with the reason. */
+    sv.firmware = "none";
+    sv.firmware_reason = "the INT 15h vector is zero: no legacy BIOS";
+    sv.efi.valid = false;
+    assert_true(survey_json(&sv, &bi, NULL, "", buf, sizeof(buf)));
+    assert_non_null(strstr(buf, "{\"schema\":1,\"firmware\":\"none\",\"firmware_reason\":"
+                                "\"the INT 15h vector is zero: no legacy BIOS\",\"loader\":"));
 }
 
 /* cpu.name without a brand string: from the class, or CPUID's vendor, family and
