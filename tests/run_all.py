@@ -26,6 +26,7 @@ from cases import CASES  # noqa: E402
 sys.path.insert(0, HERE)
 import check_grub_patch  # noqa: E402
 import check_insns  # noqa: E402
+import recipes  # noqa: E402
 
 LOGS = os.path.join(harness.BUILD, "test-logs")
 
@@ -121,6 +122,12 @@ def run_emu(selected, results):
     return passed, failed, skipped
 
 
+def run_recipes(k):
+    """README's emulator CI recipes and the CI example, as written (tests/recipes.py);
+    with -k only when it names them."""
+    return recipes.run_all() if not k or "recipe" in k else (0, 0)
+
+
 def real_bios_table(selected, results, update):
     """README's real-BIOS table against the 86Box runs just made, when every 86Box
     case ran (a -k subset or a machine without 86Box proves nothing about it)."""
@@ -162,6 +169,9 @@ def main():
         passed, failed, skipped = (a + b for a, b in zip((passed, failed, skipped),
                                                           run_emu(selected, results)))
         p, f = real_bios_table(selected, results, args.update_readme)
+        passed += p
+        failed += f
+        p, f = run_recipes(args.k)
         passed += p
         failed += f
     print("%d passed, %d failed" % (passed, failed)

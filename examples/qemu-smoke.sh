@@ -1,0 +1,88 @@
+#!/bin/sh
+# qemu-smoke.sh: boot apmoff in QEMU and print one verdict word, for an emulator
+# project's CI (see README.md, "Emulator CI recipes").
+#
+#   examples/qemu-smoke.sh IMAGE [KERNEL OPTIONS...]
+#
+# IMAGE is apmoff.elf (booted with -kernel and the options) or apmoff.iso (its menu's
+# default entry; options cannot be passed). onfail=exit is added, and QEMU gets the
+# isa-debug-exit device, so every run ends with an exit status instead of a timeout:
+#   0             QEMU exited after a guest power-off: the trace of
+#                 qemu_system_shutdown_request must say reason=6 (guest shutdown);
+#                 a reset under -no-reboot also exits 0 and says reason=7
+#   (C << 1) | 1  apmoff wrote exit code C (README, "Exit codes")
+#   124           the timeout (SMOKE_TIMEOUT seconds, default 60) ran out: a hang
+# Environment: QEMU (default qemu-system-i386), SMOKE_TIMEOUT, SMOKE_ARGS (more QEMU
+# arguments, e.g. "-M q35" or "-cpu 486"), SMOKE_SERIAL (where COM1 goes; default a
+# temporary file, printed on failure).
+#
+# Prints the verdict (poweroff, reset, hang, or the code's name) and exits 0 when it
+# is what the action promises on a working APM BIOS: poweroff for action=off and
+# survey,off, survey-complete for survey, check-passed or check-as-expected for
+# check, standby-returned for standby and suspend, selftest-complete for selftest=.
+set -u
+
+if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
+    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+    [ $# -ge 1 ] && exit 0 || exit 2
+fi
+image=$1
+shift
+case $image in
+    *.iso) if [ $# -gt 0 ]; then
+               echo "qemu-smoke: an ISO boots its menu's default entry; options need the ELF" >&2
+               exit 2
+           fi ;;
+esac
+options="$* onfail=exit"
+qemu=${QEMU:-qemu-system-i386}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+serial=${SMOKE_SERIAL:-$tmp/serial.txt}
+
+# From here on "$@" is QEMU's command line.
+case $image in
+    *.iso) set -- -cdrom "$image" -boot d ;;
+    *)     set -- -kernel "$image" -append "$options" ;;
+esac
+# shellcheck disable=SC2086  # SMOKE_ARGS is a word list on purpose
+timeout -k 5 "${SMOKE_TIMEOUT:-60}" "$qemu" "$@" \
+    -device isa-debug-exit,iobase=0xf4,iosize=4 -display none -nodefaults -vga std \
+    -no-reboot -serial "file:$serial" -trace qemu_system_shutdown_request \
+    -D "$tmp/qemu.log" ${SMOKE_ARGS:-}
+status=$?
+
+case $status in
+    0)   if grep -q 'reason=6' "$tmp/qemu.log"; then verdict=poweroff
+         elif grep -q 'reason=7' "$tmp/qemu.log"; then verdict=reset
+         else verdict=shutdown; fi ;;
+    124|137) verdict=hang ;;
+    3)   verdict=poweroff-failed ;;
+    5)   verdict=no-apm ;;
+    7)   verdict=no-legacy-bios ;;
+    9)   verdict=cpu-exception ;;
+    11)  verdict=check-passed ;;
+    13)  verdict=check-failed ;;
+    15)  verdict=standby-refused ;;
+    17)  verdict=survey-complete ;;
+    19)  verdict=standby-returned ;;
+    21)  verdict=option-error ;;
+    23)  verdict=check-as-expected ;;
+    25)  verdict=selftest-complete ;;
+    *)   verdict="qemu-status-$status" ;;
+esac
+echo "$verdict"
+
+case " $options " in
+    *" action=survey "*)                       want="survey-complete" ;;
+    *" action=check "*)                        want="check-passed check-as-expected" ;;
+    *" action=standby "*|*" action=suspend "*) want="standby-returned" ;;
+    *" selftest="[ie]*)                        want="selftest-complete cpu-exception" ;;
+    *)                                         want="poweroff" ;;
+esac
+for w in $want; do
+    [ "$w" = "$verdict" ] && exit 0
+done
+echo "qemu-smoke: expected $want; the serial log's last lines:" >&2
+grep -a '^apmoff: ' "$serial" 2>/dev/null | tail -5 >&2
+exit 1
