@@ -35,7 +35,7 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/irqtest.o font8x16.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
-	realmode/v86enter.o realmode/v86test.o \
+	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o \
 	realmode/v86stubs.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o
