@@ -337,3 +337,7 @@ CASES += [
 import cases_86box  # noqa: E402
 
 CASES += cases_86box.CASES
+
+# --- emulated 1990s APM BIOSes as option ROMs (tests/biosrom/) -----------------------
+import cases_realbios  # noqa: E402
+CASES += cases_realbios.CASES

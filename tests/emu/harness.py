@@ -24,6 +24,12 @@ from dataclasses import dataclass, field
 
 import box86
 
+import importlib.util as _ilu
+_spec = _ilu.spec_from_file_location("biosrom", os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "biosrom", "build.py"))
+biosrom = _ilu.module_from_spec(_spec)
+_spec.loader.exec_module(biosrom)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")
 ELF = os.path.join(BUILD, "apmoff.elf")
@@ -79,6 +85,9 @@ class Case:
     bda_ticks: int = 0              # QEMU, selftest=idle: how far the BIOS tick count
                                     # (40:6Ch, read by QMP) must move after the
                                     # kernel's read window
+    rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
+                                    # behaviour's name), run as an option ROM at POST
+    nmi_after: str = ""             # QEMU: inject an NMI (QMP) once serial matches this
 
 
 @dataclass
@@ -281,6 +290,8 @@ def qemu_command(case, image, serial_path, qmp_path):
                 "-device", "usb-storage,drive=stick,bootindex=0"]
     else:
         cmd += ["-cdrom", image, "-boot", "d"]
+    if case.rom:
+        cmd += ["-option-rom", biosrom.rom_path(case.rom)]
     return cmd + case.extra
 
 
@@ -311,8 +322,13 @@ def run_qemu(case, workdir):
         qmp.command("cont", deadline)
         watch = SerialWatch(serial_path, case)
         screen_done = False
+        nmi_sent = False
         ticks = []
         while time.monotonic() < deadline:
+            if case.nmi_after and not nmi_sent and re.search(case.nmi_after, watch.text(),
+                                                             re.M):
+                nmi_sent = True
+                qmp.command("inject-nmi", deadline)
             if case.bda_ticks and not ticks and TICK_WINDOW.search(watch.text()):
                 ticks.append(read_bda_ticks(qmp, deadline))
             if case.qr and not screen_done and QR_ON_SCREEN.search(watch.text()):
