@@ -25,7 +25,7 @@
 %assign BEH_TICKPOLL 4          ; 5307h off waits, IF on, for the tick count to move (item 4)
 %assign BEH_HANG     5          ; real-mode 5307h never returns (item 4)
 %assign BEH_NMI      6          ; real-mode 5307h takes 3 s, for an NMI to land in (item 4)
-%assign BEH_ENABLE   7          ; 5308h/530Fh before 5307h "hangs" the machine (item 5)
+%assign BEH_ENABLE   7          ; PM disabled at boot; 5308h/530Fh before 5307h "hangs" (item 5)
 %assign BEH_OFFONLY  8          ; any call power-off does not need is an error (item 6)
 %assign BEH_LATE     9          ; 5307h returns success, the power goes 1 s later (item 7)
 %assign BEH_WBINVD   10         ; 5307h runs WBINVD and INVD; no PM interface (item 8)
@@ -49,6 +49,7 @@ F_ENGAGED       equ 0x01
 F_SEEN07        equ 0x02
 F_ARMED         equ 0x04
 F_CONNECTED     equ 0x08
+F_ENABLED       equ 0x10
 MODE_RM         equ 0
 MODE_PM         equ 1
 
@@ -75,6 +76,8 @@ BIOS_VERSION    equ APM_V1_2
 INSTALL_FLAGS   equ 0
 %elif BEHAVIOUR == BEH_NOCF
 INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISENGAGED
+%elif BEHAVIOUR == BEH_ENABLE
+INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISABLED
 %else
 INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32
 %endif
@@ -87,6 +90,8 @@ PM_LEN          equ 0xFFF0
 %endif
 %if BEHAVIOUR == BEH_NOCF
 INIT_FLAGS      equ 0
+%elif BEHAVIOUR == BEH_ENABLE
+INIT_FLAGS      equ F_ENGAGED
 %else
 INIT_FLAGS      equ F_ENGAGED
 %endif
@@ -251,13 +256,14 @@ int1c:
 
         bits    32
 ; 32-bit entry: on into the 16-bit code segment, which the spec puts right after
-; the 32-bit one, and back to the 32-bit caller with a 32-bit far return.
+; the 32-bit one, and back to the 32-bit caller with a 32-bit far return. No flag
+; changes on the way (LEA, not ADD): the caller's CF must reach pm_call.
 pm32_entry:
         push    dword 0
         push    eax
         mov     ax, cs
-        add     ax, 8
         movzx   eax, ax
+        lea     eax, [eax + 8]
         mov     [esp + 4], eax
         pop     eax
         push    dword pm32_in16
@@ -394,6 +400,11 @@ fn_engage:
 %if BEHAVIOUR == BEH_OFFONLY
         jmp     fn_not_needed
 %endif
+        cmp     al, APM_FN_ENABLE_PM
+        jne     .engage
+        or      byte [S_FLAGS], F_ENABLED
+        jmp     ok
+.engage:
         or      byte [S_FLAGS], F_ENGAGED
         jmp     ok
 
@@ -460,6 +471,14 @@ fn_set_state:
         stc
         ret
 .engaged:
+%endif
+%if BEHAVIOUR == BEH_ENABLE
+        test    byte [S_FLAGS], F_ENABLED       ; disabled at boot, as the flags say
+        jnz     .enabled
+        mov     ah, APM_ERR_PM_DISABLED
+        stc
+        ret
+.enabled:
 %endif
 %if BEHAVIOUR == BEH_VER11
         cmp     byte [S_CONNVER], 0     ; RBIL: off is not supported for device 0001h

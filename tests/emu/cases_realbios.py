@@ -58,8 +58,12 @@ CASES = [
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",
                      r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
-    # 5. 5308h before 5307h "hangs" this BIOS (isa-debug-exit 25h).
-    realbios("enable", "enable", "", serial_absent=[r"5308h"], last_line=OFF_RM),
+    # 5. PM disabled at boot (flags bit 3): 5307h answers 01h, and 5308h before any
+    #    5307h "hangs" this BIOS (isa-debug-exit 25h); after it, enable and one retry.
+    realbios("enable", "enable", "",
+             serial=[r"^apmoff: rm: power management is disabled: enabling it, then asking once more",
+                     r"^apmoff: rm: 5308h ok"],
+             last_line=OFF_RM),
     # 6. Any call power-off does not need is an error (isa-debug-exit 26h).
     realbios("offonly", "offonly", "",
              serial_absent=[r"530Ah", r"5310h", r"5308h"], last_line=OFF_RM),
