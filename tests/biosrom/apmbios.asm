@@ -485,8 +485,10 @@ fn_set_state:
         je      err_param_range         ; in APM v1.0
 %endif
 %if BEHAVIOUR == BEH_TICKPOLL || BEHAVIOUR == BEH_NMI
+  %if BEHAVIOUR == BEH_NMI
         cmp     byte [S_MODE], MODE_RM
         jne     power_off
+  %endif
         sti                             ; then wait for the timer, as some BIOSes do
         mov     ax, [BDA_TICKS]
 .poll:

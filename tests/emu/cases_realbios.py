@@ -49,6 +49,13 @@ CASES = [
     #    5307h that never returns is stopped by the watchdog and the chain falls back;
     #    an NMI (QMP inject-nmi) during a v86 call is named as one.
     realbios("tickpoll-v86", "tickpoll", "bioscall=v86", last_line=OFF_RM_V86),
+    #    The other paths, which served the tick before (the BIOS's own INT 08h in real
+    #    mode; kernel/irq0.asm on the PM interfaces with irq=on): every path, one BIOS.
+    realbios("tickpoll-rm", "tickpoll", "", last_line=OFF_RM),
+    realbios("tickpoll-pm32-irq", "tickpoll", "irq=on interface=pm32",
+             last_line=off_via("pm32")),
+    realbios("tickpoll-pm16-irq", "tickpoll", "irq=on interface=pm16",
+             last_line=off_via("pm16")),
     realbios("hang-v86", "hang", "bioscall=v86", timeout=40,
              serial=[r"^apmoff: v86: BIOS call did not return within 6 s: stopped by the "
                      r"timer at ", r"^apmoff: falling back to pm32$"],
