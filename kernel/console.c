@@ -10,15 +10,23 @@
 #define DEBUG_PORT      0xE9
 #define LINE_MAX        256
 #define PREFIX          "apmoff: "
+#define HISTORY_LINES   24      /* a screenful, less the line being written */
 
 static bool use_fb;
+static char history[HISTORY_LINES][LINE_MAX];
+static unsigned history_next;
 
-static void console_putc(char c)
+static void screen_putc(char c)
 {
     if (use_fb)
         fbcon_putc(c);
     else
         vga_putc(c);
+}
+
+static void console_putc(char c)
+{
+    screen_putc(c);
     if (c == '\n')
         serial_putc('\r');
     serial_putc(c);
@@ -39,11 +47,40 @@ void console_write(const char *s)
         console_putc(*s++);
 }
 
+void console_screen_clear(void)
+{
+    if (use_fb)
+        fbcon_clear();
+    else
+        vga_init();
+}
+
+void console_screen_write(const char *s)
+{
+    while (*s)
+        screen_putc(*s++);
+}
+
+void console_to_text_mode(void)
+{
+    use_fb = false;
+    vga_init();
+    for (unsigned i = 0; i < HISTORY_LINES; i++) {
+        const char *line = history[(history_next + i) % HISTORY_LINES];
+        if (*line) {
+            console_screen_write(line);
+            screen_putc('\n');
+        }
+    }
+}
+
 void vsay(const char *fmt, va_list ap)
 {
     char line[LINE_MAX];
 
     fmt_vsnprintf(line, sizeof(line), fmt, ap);
+    fmt_snprintf(history[history_next], LINE_MAX, PREFIX "%s", line);
+    history_next = (history_next + 1) % HISTORY_LINES;
     console_write(PREFIX);
     console_write(line);
     console_putc('\n');

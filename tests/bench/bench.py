@@ -35,6 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "emu"))
 
 from harness import Qmp, kill_group  # noqa: E402
+from syslinux_image import build_syslinux_iso, newer  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "bench")
@@ -43,9 +44,6 @@ ISO = os.path.join(BUILD, "apmoff.iso")
 FLOPPY = os.path.join(BUILD, "apmoff.img")
 
 PACKAGES = ["syslinux", "isolinux", "syslinux-common"]
-ISOLINUX_BIN = "/usr/lib/ISOLINUX/isolinux.bin"
-ISOHYBRID_MBR = "/usr/lib/ISOLINUX/isohdpfx.bin"
-SYSLINUX_MODULES = "/usr/lib/syslinux/modules/bios"
 GRUB_PC = "/usr/lib/grub/i386-pc"
 
 TARGET_BIOS_PART = 512 * 1024
@@ -74,40 +72,6 @@ def ensure_packages():
     subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
     subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"]
                    + missing, check=True, env=env, stdout=subprocess.DEVNULL)
-
-
-def newer(target, *sources):
-    return os.path.exists(target) and all(
-        os.path.getmtime(target) >= os.path.getmtime(s) for s in sources)
-
-
-def build_syslinux_iso(out, kernel=None):
-    """ISOLINUX whose only entry runs poweroff.c32, or with a kernel, boots it with
-    mboot.c32 (action=off)."""
-    module = "mboot.c32" if kernel else "poweroff.c32"
-    modules = [os.path.join(SYSLINUX_MODULES, m)
-               for m in ("ldlinux.c32", "libcom32.c32", module)]
-    if newer(out, ISOLINUX_BIN, *modules + ([kernel] if kernel else [])):
-        return out
-    with tempfile.TemporaryDirectory() as stage:
-        boot = os.path.join(stage, "isolinux")
-        os.makedirs(boot)
-        for f in [ISOLINUX_BIN] + modules:
-            shutil.copy(f, boot)
-        entry = "  COM32 %s\n" % module
-        if kernel:
-            os.makedirs(os.path.join(stage, "boot"))
-            shutil.copy(kernel, os.path.join(stage, "boot", "apmoff.elf"))
-            entry += "  APPEND /boot/apmoff.elf action=off\n"
-        with open(os.path.join(boot, "isolinux.cfg"), "w") as f:
-            f.write("DEFAULT off\nPROMPT 0\nTIMEOUT 0\nLABEL off\n" + entry)
-        subprocess.run(["xorriso", "-as", "mkisofs", "-quiet", "-o", out + ".tmp",
-                        "-b", "isolinux/isolinux.bin", "-c", "isolinux/boot.cat",
-                        "-no-emul-boot", "-boot-load-size", "4", "-boot-info-table",
-                        "-isohybrid-mbr", ISOHYBRID_MBR, stage],
-                       check=True, stderr=subprocess.DEVNULL)
-    os.replace(out + ".tmp", out)
-    return out
 
 
 def build_grub_halt_iso(out):

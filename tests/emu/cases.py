@@ -355,3 +355,18 @@ CASES += [
 import cases_86box  # noqa: E402
 
 CASES += cases_86box.CASES
+
+# --- what a person sees, whichever loader started the kernel -------------------------
+# The text screen is read from VGA memory by QEMU at the end (not what the kernel says
+# it drew). GRUB's multiboot2 on a BIOS machine sets a graphics mode for the kernel's
+# framebuffer tag; the kernel draws there, then asks the BIOS for text mode back.
+SURVEY_DONE = r"^apmoff: halted: survey complete \(action=survey\)$"
+for name, medium, loader in (("kernel", "kernel", ""), ("grub-mb1", "iso", ""),
+                             ("grub-mb2", "iso", "grub-mb2"),
+                             ("syslinux", "iso", "syslinux")):
+    CASES.append(Case("qemu-pc-screen-" + name, "qemu", "seabios", "pc", medium,
+                      "action=survey wait=0", "halt", 30, loader=loader,
+                      serial=([r"^apmoff: screen: the loader left a \d+x\d+ graphics mode; "
+                               r"back to VGA text mode$"] if loader == "grub-mb2" else []),
+                      last_line=SURVEY_DONE, screen_text=True,
+                      screen=[SURVEY_DONE]))

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 import box86
+from syslinux_image import build_syslinux_iso
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")
@@ -72,6 +73,11 @@ class Case:
                                     # key; Bochs: memory dump at the magic breakpoint),
                                     # decode it, compare with the JSON line
     screen_text: bool = False       # QEMU, 86Box: at the end, the screen must show text
+    screen: list = field(default_factory=list)  # QEMU: regexes the 80x25 text screen
+                                    # must show at the end (read from VGA memory)
+    loader: str = ""                # ISO media: "" GRUB's multiboot (the shipped menu),
+                                    # "grub-mb2" GRUB's multiboot2 on a BIOS machine,
+                                    # "syslinux" ISOLINUX's mboot.c32
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
     insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
@@ -146,11 +152,15 @@ def kill_group(proc):
 
 # --- images --------------------------------------------------------------------
 
-def variant_cfg(options):
-    """The shipped menu with its first entry's options replaced and no timeout."""
+def variant_cfg(options, loader=""):
+    """The shipped menu with its first entry's options replaced and no timeout; for
+    "grub-mb2", multiboot2 on BIOS too (as a user's own GRUB entry may say)."""
     with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
         cfg = f.read()
     cfg = re.sub(r"^set timeout=.*$", "set timeout=0", cfg, count=1, flags=re.M)
+    if loader == "grub-mb2":
+        cfg = re.sub(r"^(\s*)multiboot /boot/apmoff.elf", r"\1multiboot2 /boot/apmoff.elf",
+                     cfg, flags=re.M)
     return re.sub(r"^(\s*apmoff) action=off$", lambda m: "%s %s" % (m.group(1), options),
                   cfg, count=1, flags=re.M)
 
@@ -158,16 +168,24 @@ def variant_cfg(options):
 _variant_lock = threading.Lock()     # two cases may want the same variant at once
 
 
-def variant_image(options, medium):
+def variant_image(options, medium, loader=""):
     """An ISO or floppy whose first menu entry boots at once with these options (for
-    Bochs and 86Box, which cannot pass a command line any other way). Cached by
-    option string."""
+    Bochs and 86Box, which cannot pass a command line any other way), or an ISOLINUX
+    ISO booting the kernel with them. Cached by option string."""
     with _variant_lock:
-        return _build_variant(options, medium)
+        if loader == "syslinux":
+            out = os.path.join(BUILD, "variants", "syslinux-%s.iso" % slug_of(options))
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            return build_syslinux_iso(out, ELF, options)
+        return _build_variant(options, medium, loader)
 
 
-def _build_variant(options, medium):
-    slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+def slug_of(options):
+    return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+
+
+def _build_variant(options, medium, loader):
+    slug = slug_of(options) + ("-" + loader if loader else "")
     script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
     out = os.path.join(BUILD, "variants", slug + suffix)
     inputs = [ELF] + [os.path.join(ROOT, "iso", n)
@@ -178,7 +196,7 @@ def _build_variant(options, medium):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
-        cfg.write(variant_cfg(options))
+        cfg.write(variant_cfg(options, loader))
     try:
         subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
                        check=True)
@@ -189,7 +207,9 @@ def _build_variant(options, medium):
 
 def image_for(case):
     if case.medium in ("iso", "usb"):
-        return variant_image(case.options, "iso") if case.options else ISO
+        if case.options or case.loader:
+            return variant_image(case.options, "iso", case.loader)
+        return ISO
     if case.medium == "floppy":
         if case.options:
             return variant_image(case.options, "floppy")
@@ -345,9 +365,24 @@ def run_qemu(case, workdir):
         if case.screen_text and not qmp.closed:
             qmp.command("screendump", time.monotonic() + 10,
                         filename=os.path.join(workdir, "final.ppm"))
+        if case.screen and not qmp.closed:
+            with open(os.path.join(workdir, "screen.txt"), "w") as f:
+                f.write(text_screen(qmp, time.monotonic() + 10))
     finally:
         kill_group(proc)
     return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()
+
+
+def text_screen(qmp, deadline):
+    """The 80x25 VGA text screen as a person reads it: the character bytes at B8000h,
+    read by QEMU from guest memory (not what the guest says it drew)."""
+    reply = qmp.command("human-monitor-command", deadline,
+                        **{"command-line": "xp /2000hx 0xb8000"}) or {}
+    cells = []
+    for line in reply.get("return", "").splitlines():      # "00000000000b8000: 0x0761 ..."
+        cells += [int(w, 16) for w in re.findall(r"0x([0-9a-f]{4})", line.split(":", 1)[-1])]
+    chars = "".join(chr(c & 0xFF) if 0x20 <= (c & 0xFF) < 0x7F else " " for c in cells)
+    return "\n".join(chars[i:i + 80].rstrip() for i in range(0, len(chars), 80))
 
 
 # --- Bochs ---------------------------------------------------------------------
@@ -530,6 +565,15 @@ def check_screen_text(path):
     return []
 
 
+def check_text_screen(patterns, path):
+    """Every regex must match the text screen QEMU read at the end."""
+    if not os.path.exists(path):
+        return ["the text screen was not read"]
+    with open(path) as f:
+        text = f.read()
+    return ["the screen lacks /%s/" % p for p in patterns if not re.search(p, text, re.M)]
+
+
 def compare_qr(screenshot, serial):
     """The QR code on the screen must decode (zbarimg) to exactly the JSON line that
     the serial log carries after "apmoff: survey "."""
@@ -705,6 +749,8 @@ def run_case(case, keep_dir=None):
                 screen = os.path.join(workdir, "screen.pgm")
                 vga_plane_to_pgm(os.path.join(workdir, "vga.bin"), screen)
             problems += compare_qr(screen, serial)
+        if case.screen:
+            problems += check_text_screen(case.screen, os.path.join(workdir, "screen.txt"))
         if case.screen_text:
             screen = os.path.join(workdir, "final.ppm")
             if case.emulator == "86box":
