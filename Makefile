@@ -31,6 +31,7 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
 	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/surveyscreen.o kernel/actions.o \
+	kernel/summary.o kernel/summaryscreen.o \
 	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
 	kernel/irqtest.o font8x16.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \

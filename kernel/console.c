@@ -24,13 +24,18 @@ static void screen_putc(char c)
         vga_putc(c);
 }
 
-static void console_putc(char c)
+static void log_putc(char c)
 {
-    screen_putc(c);
     if (c == '\n')
         serial_putc('\r');
     serial_putc(c);
     outb(DEBUG_PORT, (uint8_t)c);
+}
+
+static void console_putc(char c)
+{
+    screen_putc(c);
+    log_putc(c);
 }
 
 void console_init(const struct framebuffer *fb)
@@ -84,6 +89,21 @@ void vsay(const char *fmt, va_list ap)
     console_write(PREFIX);
     console_write(line);
     console_putc('\n');
+}
+
+void say_log(const char *fmt, ...)
+{
+    char line[LINE_MAX];
+    va_list ap;
+
+    va_start(ap, fmt);
+    fmt_vsnprintf(line, sizeof(line), fmt, ap);
+    va_end(ap);
+    for (const char *s = PREFIX; *s; s++)
+        log_putc(*s);
+    for (const char *s = line; *s; s++)
+        log_putc(*s);
+    log_putc('\n');
 }
 
 void say(const char *fmt, ...)

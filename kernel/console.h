@@ -25,5 +25,7 @@ void console_to_text_mode(void);
 /* printf-style formatting (see kernel/format.h for the conversions) of one line. */
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vsay(const char *fmt, va_list ap);
+/* The same, to COM1 and port E9 only: for text the screen already shows another way. */
+void say_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "report.h"
 #include "serial.h"
+#include "summary.h"
 #include "survey.h"
 #include "surveyscreen.h"
 #include "timer.h"
@@ -143,6 +144,9 @@ void kmain(uint32_t magic, uint32_t info)
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));
     survey_machine(&sv, &bi, &cpu, bios_ok);
+    /* From here on every end of the run draws the summary panel. */
+    summary_set_sources(APMOFF_VERSION, &sv, &apm);
+    halt_set_epilogue(summary_show);
     if (!bios_ok) {
         print_survey(0);
         halt(HALT_NO_BIOS, why);
