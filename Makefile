@@ -48,7 +48,11 @@ ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/asm-offsets.inc
 
 .PHONY: all iso run test unit emu deps clean real-bios-table
-all: $(ELF) $(ISO)
+# The automation images: the same menu with no countdown (emulator CIs, make bench).
+AUTO_CFG := $(BUILD)/grub-auto.cfg
+AUTO_ISO := $(BUILD)/apmoff-auto.iso
+
+all: $(ELF) $(ISO) $(AUTO_ISO)
 iso: $(ISO)
 
 $(ELF): $(OBJS) boot/linker.ld
@@ -56,6 +60,13 @@ $(ELF): $(OBJS) boot/linker.ld
 
 $(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
 	iso/mkiso.sh $@ $(ELF) iso/grub.cfg
+
+$(AUTO_CFG): iso/grub.cfg
+	@mkdir -p $(BUILD)
+	sed 's/^set timeout=.*/set timeout=0/' $< > $@
+
+$(AUTO_ISO): $(ELF) $(AUTO_CFG) iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
+	iso/mkiso.sh $@ $(ELF) $(AUTO_CFG)
 
 $(BUILD)/%.o: %.c | $(ASM_OFFSETS)
 	@mkdir -p $(dir $@)

@@ -107,7 +107,7 @@ void kmain(uint32_t magic, uint32_t info)
     console_init(bi.have_fb ? &bi.fb : 0);
     say("version %s: APM power-off and BIOS survey", APMOFF_VERSION);
     if (serial_kind())
-        say("serial: COM1 (3F8h) is an %s UART, 115200 baud 8N1", serial_kind());
+        say("serial: COM1 (3F8h): %s UART, 115200 baud 8N1", serial_kind());
     else
         say("serial: no UART answers at COM1 (3F8h); this screen is the only output");
 

@@ -393,3 +393,11 @@ CASES += [
                              r"failed: disconnect\.not-connected,",
                              r"^           call\.before-connect, connect\.rm-twice"]),
 ]
+
+# --- the automation images: the shipped menu without its countdown -----------------
+CASES += [
+    Case("qemu-pc-auto-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 30,
+         loader="auto", serial=[INSTALL_CHECK], last_line=OFF_RM),
+    Case("bochs-rombios-auto-floppy", "bochs", "bochs", "-", "floppy", "", "poweroff", 60,
+         loader="auto", serial=[INSTALL_CHECK], last_line=OFF_RM),
+]

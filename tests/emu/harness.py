@@ -77,7 +77,8 @@ class Case:
                                     # must show at the end (read from VGA memory)
     loader: str = ""                # ISO media: "" GRUB's multiboot (the shipped menu),
                                     # "grub-mb2" GRUB's multiboot2 on a BIOS machine,
-                                    # "syslinux" ISOLINUX's mboot.c32
+                                    # "syslinux" ISOLINUX's mboot.c32; ISO and floppy:
+                                    # "auto", the shipped automation image (no countdown)
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
     insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
@@ -206,6 +207,9 @@ def _build_variant(options, medium, loader):
 
 
 def image_for(case):
+    if case.loader == "auto":
+        return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
+                                                    else ".iso"))
     if case.medium in ("iso", "usb"):
         if case.options or case.loader:
             return variant_image(case.options, "iso", case.loader)
