@@ -202,11 +202,22 @@ SURVEY_DONE = r"^apmoff: halted: survey complete"
 CASES += [
     # QMP screendump of the QR screen, decoded by zbarimg, must equal the JSON line;
     # then a key press (QMP send-key) returns to text mode and the run ends.
+    # The line is cut into numbered pages of at most version 22, modules of 4 px or
+    # more: each page is read back from its screenshot and from degraded copies of it
+    # (half size, blurred, turned 5 degrees, keystoned, JPEG at quality 40, noisy, and
+    # all mildly at once), and the pages join to the serial JSON exactly.
     Case("qemu-pc-survey-qr", "qemu", "seabios", "pc", "kernel", "action=survey", "halt",
-         30, qr=True, serial=[r"^apmoff: survey screen: closed, back to text mode"],
+         30, qr=True, qr_photos=True,
+         serial=[r"^apmoff: survey screen: QR code 1/[2-9] of \d+ bytes, (\d+)x\1 modules "
+                 r"of [4-9] px, on screen$",
+                 r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
+    # The first QR code on a 4-MIPS guest (Bochs' clock follows its instruction count):
+    # under a second from the survey's end to the picture.
     Case("bochs-rombios-survey-qr", "bochs", "bochs", "-", "iso", "action=survey wait=1",
-         "halt", 60, qr=True, serial=[r"^apmoff: survey screen: closed, back to text mode"],
+         "halt", 90, qr=True, qr_photos=True, extra=["cpu: ips=4000000, reset_on_triple_fault=0"],
+         serial=[r"^apmoff: survey screen: the first QR code took \d{1,3} ms to encode and "
+                 r"draw$", r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
     # With SeaBIOS as Bochs' BIOS there is no picture to check: Debian's SeaBIOS (built
     # for QEMU) never runs Bochs' VGA ROM (C0000h reads 00h, INT 10h is SeaBIOS's stub

@@ -35,12 +35,15 @@ UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o kernel/surveyjson.o kernel
 UNIT_SUMMARY_OBJS := tests/unit/test_summary.o kernel/summary.o kernel/format.o apm/apm.o \
 	apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
 
+UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o survey/qr.o \
+	kernel/format.o
+
 UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json \
-	test_summary
+	test_summary test_qrpages
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
-	$(UNIT_SUMMARY_OBJS)))
+	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -56,6 +59,7 @@ $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
 $(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))
 $(UNIT_DIR)/test_survey_json: $(addprefix $(HOST_DIR)/,$(UNIT_SURVEYJSON_OBJS))
 $(UNIT_DIR)/test_summary: $(addprefix $(HOST_DIR)/,$(UNIT_SUMMARY_OBJS))
+$(UNIT_DIR)/test_qrpages: $(addprefix $(HOST_DIR)/,$(UNIT_QRPAGES_OBJS))
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
