@@ -40,7 +40,7 @@ RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/v86stubs.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o
-SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
+SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
 ELF := $(BUILD)/apmoff.elf

@@ -133,6 +133,8 @@ void kmain(uint32_t magic, uint32_t info)
     }
     options_describe(&opts, options_text, sizeof(options_text));
     say("options: %s", options_text);
+    if (opts.label[0])
+        say("label: %s", opts.label);
     options_describe_changed(&opts, options_text, sizeof(options_text));
 
     if (opts.selftest == SELFTEST_EXCEPTION) {
@@ -145,7 +147,7 @@ void kmain(uint32_t magic, uint32_t info)
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));
     survey_machine(&sv, &bi, &cpu, bios_ok);
     /* From here on every end of the run draws the summary panel. */
-    summary_set_sources(APMOFF_VERSION, &sv, &apm);
+    summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
     halt_set_epilogue(summary_show);
     if (!bios_ok) {
         print_survey(0);

@@ -189,6 +189,8 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
 
     fmt_snprintf(title, sizeof(title), "apmoff %s summary", in->version);
     rule(&p, title);
+    if (in->label && in->label[0])
+        add(&p, "Label", in->label);
     if (in->sv)
         machine(&p, in->sv);
     apm(&p, in->apm);

@@ -25,6 +25,7 @@ struct summary_input {
     const struct apm_state *apm;        /* NULL: APM never asked */
     const struct check_report *checks;  /* NULL: no action=check */
     const char *serial_kind;            /* NULL: no UART */
+    const char *label;                  /* label=, or "" */
     enum halt_code code;
     const char *reason;
 };
@@ -34,7 +35,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
                        unsigned max);
 
 /* What summary_show() reports from; set once each is known. */
-void summary_set_sources(const char *version, const struct survey *sv,
+void summary_set_sources(const char *version, const char *label, const struct survey *sv,
                          const struct apm_state *apm);
 void summary_set_checks(const struct check_report *checks);
 

@@ -5,10 +5,11 @@
 
 static struct summary_input in;
 
-void summary_set_sources(const char *version, const struct survey *sv,
+void summary_set_sources(const char *version, const char *label, const struct survey *sv,
                          const struct apm_state *apm)
 {
     in.version = version;
+    in.label = label;
     in.sv = sv;
     in.apm = apm;
 }

@@ -1,6 +1,5 @@
-/* CRC-32 (ISO-HDLC: the zlib, PNG and Ethernet one), bitwise: no table to keep in a
- * 386's memory, and fast enough for a few kilobytes. Compiled for the kernel and the
- * host. */
+/* CRC-32 (ISO-HDLC: the zlib, PNG and Ethernet one), for the QR pages' check and the
+ * BIOS ROM's identity. Compiled for the kernel and the host. */
 #ifndef APMOFF_SURVEY_CRC32_H
 #define APMOFF_SURVEY_CRC32_H
 

@@ -38,7 +38,7 @@ static int setup(void **state)
 static void build(enum halt_code code, const char *reason, bool with_checks)
 {
     struct summary_input in = { "0.1", &sv, &apm, with_checks ? &rep : NULL, "8250",
-                                code, reason };
+                                "bench 3", code, reason };
     count = summary_lines(&in, lines, SUMMARY_LINES);
     for (unsigned i = 0; i < count; i++)
         assert_true(strlen(lines[i]) <= SUMMARY_COLS);
@@ -144,6 +144,7 @@ static void test_smbios_identity(void **state)
     strcpy(sv.smbios.bios_version, "4.51PG");
     strcpy(sv.smbios.bios_date, "04/28/99");
     build(HALT_SURVEY_DONE, "survey complete", false);
+    assert_field("Label", "bench 3");
     assert_field("Machine", "ASUSTeK P/I-P55T2P4");
     assert_field("BIOS", "Award 4.51PG, 04/28/99");
     assert_field("APM", "not asked");
