@@ -188,7 +188,10 @@ def read_log(path, text):
             continue
         survey = check = None
         if surveys:
-            survey = decode_payload(surveys[-1])
+            try:
+                survey = decode_payload(surveys[-1])
+            except BadInput as e:
+                raise BadInput("%s: %s" % (where, e))
             if isinstance(survey, Page):
                 raise BadInput("%s: a paged payload on serial" % where)
             check_survey(survey, where)

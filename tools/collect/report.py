@@ -9,11 +9,14 @@ import os
 from . import store
 
 CSS = """
-body { font: 14px/1.4 sans-serif; margin: 1.2em; color: #222; }
+body { font: 13px/1.35 sans-serif; margin: 1em; color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 .3em; } h2 { font-size: 1.15em; margin: 1.2em 0 .4em; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #bbb; padding: 3px 6px; text-align: left; vertical-align: top; }
 th { background: #e8e8e8; }
+#compat td { white-space: nowrap; }
+#compat td[data-col=machine], #compat td[data-col=outcome],
+#compat td[data-col=check] { white-space: normal; min-width: 7em; max-width: 12em; }
 #compat th { cursor: pointer; white-space: nowrap; }
 #compat th.asc::after { content: " \\25B2"; } #compat th.desc::after { content: " \\25BC"; }
 tr:nth-child(even) td { background: #f6f6f6; }
@@ -51,7 +54,7 @@ SCRIPT = """
   var filter = document.getElementById('filter');
   filter.hidden = false;
   document.getElementById('filter-label').hidden = false;
-  filter.addEventListener('input', function () {
+  function apply() {
     var words = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
     var shown = 0;
     Array.prototype.forEach.call(body.rows, function (row) {
@@ -60,7 +63,22 @@ SCRIPT = """
       row.hidden = !ok; if (ok) shown++;
     });
     document.getElementById('shown').textContent = shown;
+  }
+  filter.addEventListener('input', apply);
+  // A view can be linked: index.html#sort=vendor-desc&filter=award
+  var args = {};
+  location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+    var i = kv.indexOf('='); if (i > 0) args[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1));
   });
+  if (args.filter) { filter.value = args.filter; apply(); }
+  if (args.sort) {
+    var m = args.sort.match(/^(.*?)(-desc)?$/);
+    Array.prototype.forEach.call(heads, function (th) {
+      if (th.getAttribute('data-col') === m[1]) {
+        th.click(); if (m[2]) th.click();
+      }
+    });
+  }
 })();
 """
 
@@ -92,7 +110,7 @@ def cell_class(key, value):
 
 def stacked_bars(title, categories, series, counts, colours, xlabel):
     """A vertical stacked bar chart as inline SVG. counts[(category, series)] = n."""
-    width, height, left, bottom, top = 60 + 56 * max(len(categories), 1) + 130, 260, 40, 40, 30
+    width, height, left, bottom, top = 60 + 50 * max(len(categories), 1) + 130, 260, 40, 40, 30
     plot_h = height - bottom - top
     totals = [sum(counts.get((c, s), 0) for s in series) for c in categories]
     peak = max(totals + [1])
@@ -103,9 +121,9 @@ def stacked_bars(title, categories, series, counts, colours, xlabel):
         y = top + plot_h - plot_h * tick / peak
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                    '<text x="%d" y="%.1f" font-size="11" text-anchor="end">%d</text>'
-                   % (left, left + 56 * len(categories), y, y, left - 4, y + 4, tick))
+                   % (left, left + 50 * len(categories), y, y, left - 4, y + 4, tick))
     for i, c in enumerate(categories):
-        x = left + 8 + 56 * i
+        x = left + 8 + 50 * i
         y = top + plot_h
         for j, s in enumerate(series):
             n = counts.get((c, s), 0)
@@ -113,15 +131,15 @@ def stacked_bars(title, categories, series, counts, colours, xlabel):
                 continue
             h = plot_h * n / peak
             y -= h
-            out.append('<rect x="%d" y="%.1f" width="40" height="%.1f" fill="%s">'
+            out.append('<rect x="%d" y="%.1f" width="32" height="%.1f" fill="%s">'
                        '<title>%s, %s: %d</title></rect>'
                        % (x, y, h, colours[j % len(colours)] if isinstance(colours, list)
                           else colours.get(s, "#888"), e(str(c)), e(str(s)), n))
         out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
-                   % (x + 20, top + plot_h + 14, e(str(c)[:9])))
+                   % (x + 16, top + plot_h + 14, e(str(c)[:8])))
     out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
-               % (left + 28 * len(categories), height - 6, e(xlabel)))
-    lx = left + 56 * len(categories) + 14
+               % (left + 25 * len(categories), height - 6, e(xlabel)))
+    lx = left + 50 * len(categories) + 14
     for j, s in enumerate(series):
         colour = colours[j % len(colours)] if isinstance(colours, list) else colours.get(s, "#888")
         out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>'
@@ -144,7 +162,7 @@ def chart_version_by_year(machines):
         versions.add(version)
     years = sorted(years, key=lambda y: (y == "?", y if y != "?" else 0))
     return stacked_bars("APM version by BIOS year (machines)", years, sorted(versions),
-                        counts, PALETTE, "BIOS year (ROM date)")
+                        counts, PALETTE, "BIOS year")
 
 
 def chart_outcomes_by_vendor(machines):
@@ -192,8 +210,10 @@ def index_page(machines, db_path):
         rows.append('<tr data-machine="%d">%s</tr>' % (m["id"], "".join(cells)))
     n_reports = sum(len(m["reports"]) for m in machines)
     body = """<h1>apmoff: APM compatibility</h1>
-<p class="note">%d machines, %d reports, from <code>%s</code>. Click a heading to sort;
-a machine's name opens every report of it.</p>
+<p class="note">%d machines, %d reports, from <code>%s</code>. Offered: the interfaces
+the installation check offers; rm, pm32, pm16: what connecting to each answered; Check:
+<code>action=check</code>. Click a heading to sort; a machine's name opens every report
+of it.</p>
 <p><label id="filter-label" for="filter" hidden>Filter: </label><input id="filter"
  type="search" placeholder="e.g. award 1.1 failed" hidden> <span class="note"><span
  id="shown">%d</span> shown</span></p>

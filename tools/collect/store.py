@@ -8,6 +8,7 @@ survey field needs no schema change.
 import csv
 import hashlib
 import json
+import re
 import sqlite3
 import time
 import zlib
@@ -144,32 +145,45 @@ def report_key(obs, identity):
 # --- what the table shows -------------------------------------------------------------
 
 # Names in BIOS ROM strings or SMBIOS vendor strings, and the vendor they mean.
-VENDORS = [("award", "Award"), ("phoenix", "Phoenix"), ("american megatrends", "AMI"),
-           ("ami", "AMI"), ("mr bios", "MR BIOS"), ("microid", "MR BIOS"),
-           ("quadtel", "Quadtel"), ("compaq", "Compaq"), ("ibm", "IBM"),
-           ("seabios", "SeaBIOS"), ("bochs", "Bochs"), ("insyde", "Insyde"),
-           ("systemsoft", "SystemSoft"), ("dell", "Dell"), ("toshiba", "Toshiba")]
+VENDORS = [(r"award", "Award"), (r"phoenix", "Phoenix"), (r"american megatrends|\bami\b",
+                                                           "AMI"),
+           (r"mr bios|microid", "MR BIOS"), (r"quadtel", "Quadtel"), (r"compaq", "Compaq"),
+           (r"\bibm\b", "IBM"), (r"seabios", "SeaBIOS"), (r"bochs", "Bochs"),
+           (r"insyde", "Insyde"), (r"systemsoft", "SystemSoft"), (r"\bdell\b", "Dell"),
+           (r"toshiba", "Toshiba"), (r"chips and technologies", "C&T")]
+
+
+def known_vendor(text):
+    for pattern, name in VENDORS:
+        if re.search(pattern, text, re.I):
+            return name
+    return None
 
 
 def bios_vendor(survey):
-    """The BIOS maker: SMBIOS's BIOS vendor when there is one, else a known name in the
-    ROM's strings (bios.strings, once the kernel reports them), else "unknown"."""
+    """The BIOS maker, by a short name when it is a known one: SMBIOS's BIOS vendor
+    when there is one, else a known name in the ROM's strings (bios.strings, once the
+    kernel reports them), else "unknown"."""
     vendor = get(survey, "smbios.bios_vendor") or get(survey, "bios.vendor")
     if real(vendor):
-        return vendor.strip()
+        return known_vendor(vendor) or vendor.strip()
     strings = get(survey, "bios.strings") or []
     if isinstance(strings, str):
         strings = [strings]
-    text = " ".join(str(x) for x in strings).lower()
-    for needle, name in VENDORS:
-        if needle in text:
-            return name
-    return "unknown"
+    return known_vendor(" ".join(str(x) for x in strings)) or "unknown"
+
+
+def bios_date(survey):
+    """The BIOS release date: SMBIOS's when the BIOS has SMBIOS (the ROM's F000:FFF5
+    string is a compatibility constant in some, e.g. SeaBIOS's 06/23/99), else the
+    ROM's date string."""
+    date = get(survey, "smbios.bios_date")
+    return date.strip() if real(date) else str(get(survey, "bios.date") or "")
 
 
 def bios_year(survey):
-    """The year of the ROM's date string (F000:FFF5, mm/dd/yy), else SMBIOS's."""
-    for date in (get(survey, "bios.date"), get(survey, "smbios.bios_date")):
+    """The year of bios_date() (mm/dd/yy or mm/dd/yyyy)."""
+    for date in (bios_date(survey),):
         if isinstance(date, str):
             tail = date.strip().split("/")[-1]
             if tail.isdigit():
@@ -207,9 +221,10 @@ def connect_result(survey, iface):
 def check_summary(check):
     if not check:
         return ""
-    return "%s passed, %s failed, %s skipped" % (check.get("passed", "?"),
-                                                 check.get("failed", "?"),
-                                                 check.get("skipped", "?"))
+    text = "%s passed, %s failed" % (check.get("passed", "?"), check.get("failed", "?"))
+    if check.get("skipped"):
+        text += ", %s skipped" % check["skipped"]
+    return text
 
 
 # --- adding -------------------------------------------------------------------------
@@ -323,9 +338,9 @@ def outcome_text(outcomes):
 COLUMNS = [("machine", "Machine", False), ("label", "Label", True),
            ("vendor", "BIOS vendor", False), ("bios_date", "BIOS date", False),
            ("rom_crc32", "ROM CRC-32", True), ("apm", "APM", False),
-           ("flags", "Flags", False), ("offered", "Interfaces offered", False),
-           ("rm", "rm connect", False), ("pm32", "pm32 connect", False),
-           ("pm16", "pm16 connect", False), ("outcome", "Power-off", False),
+           ("flags", "Flags", False), ("offered", "Offered", False),
+           ("rm", "rm", False), ("pm32", "pm32", False),
+           ("pm16", "pm16", False), ("outcome", "Power-off", False),
            ("check", "Check", False), ("reports", "Reports", False)]
 
 
@@ -335,7 +350,7 @@ def table_row(m, survey, check, outcomes, count):
         "machine": m["name"],
         "label": str(survey.get("label", "")),
         "vendor": bios_vendor(survey) if survey else "",
-        "bios_date": str(get(survey, "bios.date") or get(survey, "smbios.bios_date") or ""),
+        "bios_date": bios_date(survey),
         "rom_crc32": str(get(survey, "bios.rom_crc32", "")),
         "apm": (get(survey, "apm.version") or "") if apm_present else
                ("none" if survey else ""),
@@ -369,7 +384,7 @@ def csv_rows(conn):
             "machine": names[r["machine_id"]][0], "identity": names[r["machine_id"]][1],
             "kind": r["kind"], "label": s.get("label", ""),
             "bios_vendor": bios_vendor(s) if s else "",
-            "bios_date": get(s, "bios.date", ""), "bios_year": bios_year(s) or "",
+            "bios_date": bios_date(s), "bios_year": bios_year(s) or "",
             "rom_crc32": get(s, "bios.rom_crc32", ""),
             "apm_version": get(s, "apm.version", "") or "",
             "flags": get(s, "apm.flags", "") or "", "offered": " ".join(offered(s)),
