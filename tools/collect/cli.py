@@ -21,7 +21,11 @@ QR code) into one SQLite database, and writes a static HTML report or CSV from i
   apmoff-collect csv [-o FILE]    one row per report
   apmoff-collect list             the machines and their ids
 
-The database is --db, or $APMOFF_DB, or ./apmoff.db."""
+The database is --db, or $APMOFF_DB, or ./apmoff.db. `apmoff-collect add --help`
+says how the power-off outcome is decided.
+
+Exit status: 0 done; 1 some files were skipped (each is named on stderr, nothing of
+it is in the database); 2 no database, or it cannot be opened or written."""
 
 OUTCOME_HELP = """\
 The power-off outcome. The kernel cannot report a power-off that worked, so:

@@ -22,6 +22,7 @@ th { background: #e8e8e8; }
 tr:nth-child(even) td { background: #f6f6f6; }
 td.ok { color: #060; } td.bad { color: #a00; } td.off { color: #060; font-weight: bold; }
 td.failed, td.hung { color: #a00; font-weight: bold; }
+table.fields { width: 100%; } table.fields td { overflow-wrap: anywhere; }
 .charts { display: flex; flex-wrap: wrap; gap: 2em; }
 .note { color: #555; } pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; }
 input#filter { font-size: 14px; padding: 2px 4px; width: 24em; }
