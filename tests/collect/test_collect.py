@@ -132,6 +132,13 @@ class Outcomes(Tmp):
         [o] = inputs.read_file(path, {})
         self.assertEqual(o.outcome, "hung")
 
+    def test_boots_split_at_either_banner(self):
+        for banner in ("apmoff: apmoff 0.1:", "apmoff: version 0.1:"):
+            text = (read(fixture("survey.log")) + read(fixture("failed.log"))).replace(
+                "apmoff: apmoff 0.1:", banner)
+            obs = inputs.read_file(write(os.path.join(self.dir, "x.log"), text), {})
+            self.assertEqual([o.outcome for o in obs], ["none", "failed"], banner)
+
     def test_outcome_option_fills_only_the_undecided(self):
         r = tool(self.db, "add", "--outcome", "off", fixture("off.log"),
                  fixture("failed.log"), fixture("survey.log"))
@@ -594,8 +601,12 @@ class EndToEnd(unittest.TestCase):
                          ("Award", "11/22/1996", "1.2",
                           "0x0003", "rm pm16 pm32"))
         self.assertEqual((r["rm"], r["pm32"], r["pm16"]), ("ok", "ok", "ok"))
+        check = json.loads([l for l in read(os.path.join(self.runs["award-486-check"][1],
+                                                         "serial.txt")).splitlines()
+                            if l.startswith("apmoff: check {")][0][len("apmoff: check "):])
         self.assertEqual((r["outcome"], r["check"], r["reports"]),
-                         ("not tried", "22 passed, 9 failed", "2"))
+                         ("not tried", store.check_summary(check), "2"))
+        self.assertRegex(r["check"], r"^\d+ passed, \d+ failed")
         self.assertEqual(self.row("Zenith Z-Station")["outcome"], "off via pm32, off via rm")
         self.assertEqual(self.row("Compaq Deskpro XL")["outcome"], "failed via pm16")
         self.assertEqual(self.row("TOSHIBA T4900CT")["outcome"], "off via pm16")

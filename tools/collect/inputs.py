@@ -110,7 +110,9 @@ def wants_poweroff(survey):
 
 # --- serial logs --------------------------------------------------------------------
 
-BANNER = re.compile(r"^apmoff: apmoff \d")                # the first line of every boot
+# The first line of every boot: "apmoff: version 0.1: ..." ("apmoff: apmoff 0.1: ..."
+# before).
+BANNER = re.compile(r"^apmoff: (?:version|apmoff) \d")
 SURVEY = "apmoff: survey "
 CHECK = "apmoff: check {"
 POWERING_OFF = re.compile(r"^apmoff: powering off via (rm|pm32|pm16)\b")
