@@ -133,3 +133,15 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(OBJS:.o=.d)
+
+# --- apmoff-collect (tools/apmoff-collect): reports into SQLite, HTML, CSV ------------
+# collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium);
+# collect-screenshot: the same, and README's docs/collect-report.png from that report.
+.PHONY: collect-test collect-screenshot
+collect-test: deps
+	@$(MAKE) --no-print-directory $(ELF)
+	@$(PYTHON) tests/collect/test_collect.py
+
+collect-screenshot: deps
+	@$(MAKE) --no-print-directory $(ELF)
+	@$(PYTHON) tests/collect/test_collect.py --update-screenshot

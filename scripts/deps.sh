@@ -13,6 +13,8 @@ libclang-rt-dev python3-pil syslinux isolinux syslinux-common"
 # (tests/emu/box86.py runs the real-BIOS cases with it).
 kit_deps=$(dirname "$0")/../../shared/86box/deps.txt
 [ -f "$kit_deps" ] && packages="$packages $(cat "$kit_deps")"
+# Headless Chromium opens apmoff-collect's HTML report in its tests.
+packages="$packages chromium"
 
 missing=
 for p in $packages; do
