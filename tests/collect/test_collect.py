@@ -18,6 +18,7 @@ them); --update-screenshot copies the report's screenshot to docs/collect-report
 import contextlib
 import csv
 import io
+import glob
 import json
 import os
 import re
@@ -426,10 +427,11 @@ def run_emulators(work):
     return done
 
 
-def photos(screen, work):
-    """A QEMU screenshot as a phone might see it: the picture at camera resolution,
-    turned, blurred, dim and low in contrast, JPEG-compressed; twice, differently (the
-    same report, so one row); and once too blurred to read."""
+def photos(screens, work):
+    """QEMU screenshots of the QR pages as a phone might see them: each picture at
+    camera resolution, turned, blurred, dim and low in contrast, JPEG-compressed; the
+    set twice, differently (the same report, so one row); the first page once too
+    blurred to read; and the lossless pages."""
     from PIL import Image, ImageFilter
 
     def photo(im, up, angle, blur, quality, path):
@@ -439,14 +441,17 @@ def photos(screen, work):
         p.save(path, "JPEG", quality=quality)
         return path
 
-    with Image.open(screen) as im:
-        im = im.convert("L")
-        good = [photo(im, 3, 7, 2.0, 40, os.path.join(work, "ami-photo1.jpg")),
-                photo(im, 4, -5, 3.0, 35, os.path.join(work, "ami-photo2.jpg"))]
-        bad = photo(im, 3, 3, 6.0, 30, os.path.join(work, "ami-blurred.jpg"))
-        png = os.path.join(work, "ami-screen.png")
-        im.save(png)
-    return good, bad, png
+    good_a, good_b, pngs, bad = [], [], [], None
+    for i, screen in enumerate(screens, 1):
+        with Image.open(screen) as im:
+            im = im.convert("L")
+            good_a.append(photo(im, 3, 7, 2.0, 40, os.path.join(work, "ami-p%d-a.jpg" % i)))
+            good_b.append(photo(im, 4, -5, 3.0, 35, os.path.join(work, "ami-p%d-b.jpg" % i)))
+            if i == 1:
+                bad = photo(im, 3, 3, 6.0, 30, os.path.join(work, "ami-blurred.jpg"))
+            pngs.append(os.path.join(work, "ami-screen-%d.png" % i))
+            im.save(pngs[-1])
+    return good_a, good_b, bad, pngs
 
 
 class DomTable(HTMLParser):
@@ -531,8 +536,10 @@ class EndToEnd(unittest.TestCase):
                                read(serial[n]) + read(os.path.join(cls.runs[n][1],
                                                                    "bochs.log"))))
         # The QR screen, photographed badly; and once so badly that nothing reads it.
-        good, bad, png = photos(os.path.join(cls.runs["ami-qr"][1], "screen.ppm"), OUT)
-        cls.photo_add = step(good[0], bad, good[1])
+        shots = sorted(glob.glob(os.path.join(cls.runs["ami-qr"][1], "screen-*.ppm")))
+        good_a, good_b, bad, pngs = photos(shots, OUT)
+        cls.photo_add = step(*good_a, bad)
+        cls.photo_again = step(*good_b)
         cls.first = step(capture, phoenix, serial["compaq-fail"], serial["mrbios-486"],
                          *bochs)
         step("--outcome", "off", serial["phoenix-pm32"], serial["q35-off"],
@@ -540,7 +547,7 @@ class EndToEnd(unittest.TestCase):
         step("--outcome", "hung", serial["isapc-hang"])
         # The same QR screen as the lossless screenshot, and the serial log of that run:
         # one report, already there.
-        cls.again = step(png, serial["ami-qr"], capture)
+        cls.again = step(*pngs, serial["ami-qr"], capture)
         # A survey with the fields the kernel will print (label=, ROM CRC-32 and
         # strings) and no SMBIOS, as a vintage machine gives it.
         future = json.loads([l for l in read(serial["mrbios-486"]).splitlines()
@@ -578,8 +585,10 @@ class EndToEnd(unittest.TestCase):
             self.assertNotIn("Traceback", r.stderr)
         self.assertEqual(self.photo_add.returncode, 1)     # the blurred one is skipped
         self.assertIn("ami-blurred.jpg: zbarimg found no QR code", self.photo_add.stderr)
-        self.assertIn("1 reports added, 1 already there, 1 files skipped",
+        self.assertIn("1 reports added, 0 already there, 1 files skipped",
                       self.photo_add.stdout)
+        # the other photographs of the same pages: the same report
+        self.assertIn("0 reports added, 1 already there", self.photo_again.stdout)
         self.assertEqual(self.first.returncode, 0, self.first.stderr)
         self.assertIn("0 reports added, 4 already there", self.again.stdout)
         self.assertEqual(self.report.returncode, 0, self.report.stderr)

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import zlib
 from dataclasses import dataclass, field
 
 
@@ -70,7 +71,23 @@ def decode_json_payload(text):
     return report
 
 
-DECODERS = [decode_json_payload]
+# survey/qrpages.h: "APMOFF1 <page>/<pages> <CRC-32 of the line> <bytes of the line>".
+APMOFF1 = re.compile(r"APMOFF1 (\d+)/(\d+) ([0-9A-F]{8}) ", re.S)
+
+
+def decode_apmoff1_page(text):
+    """One numbered symbol of the survey line; the CRC-32 groups a line's pages and
+    checks them once joined (join_pages)."""
+    m = APMOFF1.match(text)
+    if not m:
+        return None
+    index, count = int(m.group(1)), int(m.group(2))
+    if not 1 <= index <= count:
+        raise BadInput("QR page %d of %d" % (index, count))
+    return Page(m.group(3), index, count, text[m.end():])
+
+
+DECODERS = [decode_apmoff1_page, decode_json_payload]
 
 
 def decode_payload(text):
@@ -283,6 +300,11 @@ def join_pages(pages):
                 group, ", ".join(map(str, missing)), count)))
             continue
         text = "".join(got[i][0].data for i in range(1, count + 1))
+        if re.fullmatch(r"[0-9A-F]{8}", group) and \
+                "%08X" % zlib.crc32(text.encode("latin-1")) != group:
+            problems.append((", ".join(paths), "payload %s: the joined pages fail their "
+                             "CRC-32" % group))
+            continue
         try:
             survey = decode_payload(text)
             if isinstance(survey, Page):
