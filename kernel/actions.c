@@ -4,6 +4,7 @@
 #include "format.h"
 #include "halt.h"
 #include "json.h"
+#include "summary.h"
 #include "timer.h"
 #include "../apm/apm_spec.h"
 #include "../apm/check.h"
@@ -35,6 +36,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         console_write(line);
         console_write("\n");
     }
+    summary_set_checks(&rep);
     fmt_snprintf(reason, sizeof(reason), "check complete: %u passed, %u failed, %u skipped",
                  rep.passed, rep.failed, rep.skipped);
     halt(rep.failed ? HALT_CHECK_FAILED : HALT_CHECK_PASSED, reason);
@@ -77,5 +79,5 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
         halt(HALT_STATE_FAILED, why);
     }
     fmt_snprintf(why, sizeof(why), "%s complete (action=%s)", name, name);
-    halt(HALT_DONE, why);
+    halt(HALT_STATE_RETURNED, why);
 }

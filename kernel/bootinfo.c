@@ -49,12 +49,14 @@ static uint64_t rd64(const uint8_t *p)
 
 /* Copies a string of at most max bytes (the source need not be terminated within
  * them), keeping printable ASCII only so nothing odd reaches the console. */
-static void copy_string(char *dst, size_t size, const uint8_t *src, size_t max)
+/* Copies a NUL-terminated string of at most max bytes; true when it did not fit. */
+static bool copy_string(char *dst, size_t size, const uint8_t *src, size_t max)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < max && src[i] && n + 1 < size; i++)
+    size_t n = 0, i = 0;
+    for (; i < max && src[i] && n + 1 < size; i++)
         dst[n++] = (src[i] >= 0x20 && src[i] < 0x7F) ? (char)src[i] : '?';
     dst[n] = '\0';
+    return i < max && src[i];
 }
 
 static void add_mmap(struct bootinfo *bi, uint64_t base, uint64_t length, uint32_t type)
@@ -76,8 +78,9 @@ static void parse_mb1(struct bootinfo *bi, const uint8_t *info, uintptr_t mem_ba
         bi->mem_upper_kb = rd32(info + MB1_OFF_MEM_UPPER);
     }
     if ((flags & MB1_FLAG_CMDLINE) && rd32(info + MB1_OFF_CMDLINE))
-        copy_string(bi->cmdline, sizeof(bi->cmdline),
-                    at(mem_base, rd32(info + MB1_OFF_CMDLINE)), BOOTINFO_CMDLINE_MAX * 4);
+        bi->cmdline_truncated = copy_string(bi->cmdline, sizeof(bi->cmdline),
+                                            at(mem_base, rd32(info + MB1_OFF_CMDLINE)),
+                                            BOOTINFO_CMDLINE_MAX);
     if ((flags & MB1_FLAG_LOADER) && rd32(info + MB1_OFF_LOADER))
         copy_string(bi->loader, sizeof(bi->loader),
                     at(mem_base, rd32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4);
@@ -158,7 +161,8 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
         }
         switch (type) {
         case MB2_TAG_CMDLINE:
-            copy_string(bi->cmdline, sizeof(bi->cmdline), tag + 8, size - 8);
+            bi->cmdline_truncated = copy_string(bi->cmdline, sizeof(bi->cmdline), tag + 8,
+                                                size - 8);
             break;
         case MB2_TAG_LOADER:
             copy_string(bi->loader, sizeof(bi->loader), tag + 8, size - 8);

@@ -14,7 +14,7 @@
 #define MB2_BOOT_MAGIC  0x36D76289
 
 #define BOOTINFO_MMAP_MAX       48
-#define BOOTINFO_CMDLINE_MAX    256
+#define BOOTINFO_CMDLINE_MAX    1024    /* longer command lines are refused, not cut */
 #define BOOTINFO_LOADER_MAX     64
 #define BOOTINFO_RSDP_MAX       64
 
@@ -43,6 +43,7 @@ struct framebuffer {
 struct bootinfo {
     int protocol;               /* 1 or 2; 0 when the magic was not a multiboot one */
     char cmdline[BOOTINFO_CMDLINE_MAX];
+    bool cmdline_truncated;     /* the loader's line did not fit: it must not be used */
     char loader[BOOTINFO_LOADER_MAX];
     bool have_mem;
     uint32_t mem_lower_kb, mem_upper_kb;

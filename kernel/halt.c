@@ -15,6 +15,13 @@ void halt_set_onfail(enum onfail o)
     onfail = o;
 }
 
+static void (*epilogue)(enum halt_code, const char *);
+
+void halt_set_epilogue(void (*fn)(enum halt_code, const char *))
+{
+    epilogue = fn;
+}
+
 static void __attribute__((noreturn)) reset_machine(void)
 {
     for (int i = 0; i < 100000 && (inb(KBC_STATUS) & KBC_INPUT_FULL); i++)
@@ -28,13 +35,22 @@ static void __attribute__((noreturn)) reset_machine(void)
     cpu_halt_forever();
 }
 
+bool halt_is_failure(enum halt_code code)
+{
+    return code != HALT_SURVEY_DONE && code != HALT_STATE_RETURNED &&
+           code != HALT_CHECK_PASSED && code != HALT_CHECK_AS_EXPECTED &&
+           code != HALT_SELFTEST_DONE;
+}
+
 void halt(enum halt_code code, const char *reason)
 {
-    if (code != HALT_DONE && onfail == ONFAIL_REBOOT) {
+    if (epilogue)
+        epilogue(code, reason);
+    if (halt_is_failure(code) && onfail == ONFAIL_REBOOT) {
         say("halted: %s; rebooting (onfail=reboot)", reason);
         reset_machine();
     }
-    if (code != HALT_DONE && onfail == ONFAIL_EXIT) {
+    if (onfail == ONFAIL_EXIT) {
         say("halted: %s; exit code %u (onfail=exit)", reason, (unsigned)code);
         /* QEMU exits here; elsewhere the write goes nowhere and we halt below. */
         outb(DEBUG_EXIT_PORT, (uint8_t)code);

@@ -14,11 +14,11 @@ void irq_selftest(struct apm_state *apm, const struct apm_ports *ports, int only
     /* Without irq=on the protected-mode interfaces run with every IRQ masked: a BIOS
      * that waits for one would wait for ever. */
     if (iface != APM_IFACE_RM && !apm_ports_interrupts())
-        halt(HALT_DONE, "selftest=idle needs irq=on on a protected-mode interface");
+        halt(HALT_OPTION_ERROR, "selftest=idle needs irq=on on a protected-mode interface");
     if (!apm_install_check(apm))
         halt(HALT_NO_APM, "no APM BIOS");
     if (!apm_connect(apm, iface, ports->iface[iface], why, sizeof(why)))
-        halt(HALT_DONE, why);
+        halt(HALT_POWEROFF_FAILED, why);
     say("selftest: idle: tick read window, %u ms with nothing running",
         IRQTEST_READ_WINDOW_US / 1000);
     pit_delay_us(IRQTEST_READ_WINDOW_US);
@@ -30,5 +30,5 @@ void irq_selftest(struct apm_state *apm, const struct apm_ports *ports, int only
     }
     say("selftest: idle: %u of %u CPU-idle calls returned ok", ok, IRQTEST_IDLE_CALLS);
     apm_disconnect(apm);
-    halt(HALT_DONE, "selftest complete (selftest=idle)");
+    halt(HALT_SELFTEST_DONE, "selftest complete (selftest=idle)");
 }

@@ -115,6 +115,7 @@ static const struct option_def option_defs[] = {
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+#define LABEL_SEEN (1u << N_OPTIONS)    /* in set_once()'s bit set, after the table's */
 
 void options_defaults(struct options *o)
 {
@@ -128,6 +129,7 @@ void options_defaults(struct options *o)
     o->wait = WAIT_KEY;
     o->selftest = SELFTEST_OFF;
     o->check = CHECK_SAFE;
+    o->label[0] = '\0';
 }
 
 static int *field(struct options *o, const struct option_def *d)
@@ -156,6 +158,31 @@ static void list_keys(char *buf, size_t size)
     for (size_t i = 0; i < N_OPTIONS && n < size; i++)
         n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
                                   option_defs[i].key);
+    if (n < size)
+        fmt_snprintf(buf + n, size - n, ", label");
+}
+
+/* label=TEXT: free text, so not in the table of choices. */
+static int apply_label(struct options *o, const char *value, unsigned *seen)
+{
+    size_t n = strlen(value);
+    if (!n || n > LABEL_MAX) {
+        say("error: label= takes 1 to %u characters (quote it when it has spaces)",
+            LABEL_MAX);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (value[i] < 0x20 || value[i] > 0x7E) {
+            say("error: label= takes printable ASCII only");
+            return 1;
+        }
+    if (*seen & LABEL_SEEN && strcmp(o->label, value)) {
+        say("error: label= is given twice with different values");
+        return 1;
+    }
+    *seen |= LABEL_SEEN;
+    memcpy(o->label, value, n + 1);
+    return 0;
 }
 
 /* A decimal number 0..max, digits only. */
@@ -204,15 +231,29 @@ static int apply_list(struct options *o, const struct option_def *d, char *items
             continue;
         }
         list_choices(valid, sizeof(valid), d->choices);
-        say("warning: %s=%s is not valid (choices, comma-separated: %s); ignored", d->key,
-            item, valid);
+        say("error: %s=%s is not valid (choices, comma-separated: %s)", d->key, item, valid);
         bad++;
     }
     return bad;
 }
 
+/* Sets a single-valued option; a second word for the same key must agree with the
+ * first (which of two different values was meant cannot be known). */
+static int set_once(struct options *o, const struct option_def *d, int value,
+                    unsigned *seen)
+{
+    unsigned bit = 1u << (d - option_defs);
+    if ((*seen & bit) && *field(o, d) != value) {
+        say("error: %s= is given twice with different values", d->key);
+        return 1;
+    }
+    *seen |= bit;
+    *field(o, d) = value;
+    return 0;
+}
+
 /* One key=value word; returns 0 when accepted. */
-static int apply_word(struct options *o, char *word)
+static int apply_word(struct options *o, char *word, unsigned *seen)
 {
     char valid[160];
     char *value = word;
@@ -221,11 +262,13 @@ static int apply_word(struct options *o, char *word)
         value++;
     if (!*value) {
         list_keys(valid, sizeof(valid));
-        say("warning: '%s' is not key=value; ignored (options: %s)", word, valid);
+        say("error: '%s' is not key=value (options: %s)", word, valid);
         return 1;
     }
     *value++ = '\0';
 
+    if (!strcmp(word, "label"))
+        return apply_label(o, value, seen);
     for (size_t i = 0; i < N_OPTIONS; i++) {
         const struct option_def *d = &option_defs[i];
         if (strcmp(d->key, word))
@@ -233,26 +276,21 @@ static int apply_word(struct options *o, char *word)
         if (d->is_list)
             return apply_list(o, d, value);
         const struct choice *c = find_choice(d->choices, value);
-        if (c) {
-            *field(o, d) = c->value;
-            return 0;
-        }
+        if (c)
+            return set_once(o, d, c->value, seen);
         int number;
-        if (d->max_number && parse_number(value, d->max_number, &number)) {
-            *field(o, d) = number;
-            return 0;
-        }
+        if (d->max_number && parse_number(value, d->max_number, &number))
+            return set_once(o, d, number, seen);
         list_choices(valid, sizeof(valid), d->choices);
         if (d->max_number) {
             size_t n = strlen(valid);
             fmt_snprintf(valid + n, sizeof(valid) - n, ", or 0-%d", d->max_number);
         }
-        say("warning: %s=%s is not valid (choices: %s); using %s=%s", word, value, valid,
-            word, choice_name(d->choices, *field(o, d)));
+        say("error: %s=%s is not valid (choices: %s)", word, value, valid);
         return 1;
     }
     list_keys(valid, sizeof(valid));
-    say("warning: unknown option '%s'; ignored (options: %s)", word, valid);
+    say("error: unknown option '%s' (options: %s)", word, valid);
     return 1;
 }
 
@@ -261,6 +299,7 @@ int options_parse(struct options *o, const char *cmdline)
     char word[WORD_MAX];
     int rejected = 0;
     int first = 1;
+    unsigned seen = 0;
 
     if (!cmdline)
         return 0;
@@ -272,7 +311,15 @@ int options_parse(struct options *o, const char *cmdline)
             cmdline++;
         if (!*cmdline)
             break;
-        while (cmdline[len] && cmdline[len] != ' ' && cmdline[len] != '\t') {
+        /* A double-quoted stretch keeps its spaces (GRUB quotes an argument that has
+         * them, e.g. label="Bob's 486"); the quotes themselves are dropped. */
+        int quoted = 0;
+        while (cmdline[len] && (quoted || (cmdline[len] != ' ' && cmdline[len] != '\t'))) {
+            if (cmdline[len] == '"') {
+                quoted = !quoted;
+                len++;
+                continue;
+            }
             if (cmdline[len] == '=')
                 has_eq = 1;
             if (n < sizeof(word) - 1)
@@ -288,11 +335,11 @@ int options_parse(struct options *o, const char *cmdline)
         }
         first = 0;
         if (len >= sizeof(word)) {
-            say("warning: option '%s...' is too long; ignored", word);
+            say("error: option '%s...' is too long", word);
             rejected++;
             continue;
         }
-        rejected += apply_word(o, word);
+        rejected += apply_word(o, word, &seen);
     }
     return rejected;
 }

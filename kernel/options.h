@@ -1,10 +1,11 @@
 /* Kernel command-line options: key=value words, separated by spaces.
  *
  * The keys and values are a public contract (users' GRUB entries and emulator CIs
- * use them): add, never rename. A word that names no option, or a value that is not
- * one of the option's choices, is reported with the valid choices and the default
- * is kept. The first word is skipped when it has no '=': boot loaders put the
- * kernel's file name there. */
+ * use them): add, never rename. A word that names no option, a value that is not one
+ * of the option's choices, a key given twice with different values, or a word that
+ * is not key=value is reported as an error with the valid choices; the kernel then
+ * does nothing (a mistyped word must never power a machine off). The first word is
+ * skipped when it has no '=': boot loaders put the kernel's file name there. */
 #ifndef APMOFF_OPTIONS_H
 #define APMOFF_OPTIONS_H
 
@@ -75,6 +76,8 @@ enum selftest {
     SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
 };
 
+#define LABEL_MAX 48            /* label=: printable ASCII, quoted when it has spaces */
+
 struct options {
     enum action action;
     enum onfail onfail;
@@ -86,12 +89,13 @@ struct options {
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
     enum selftest selftest;
     enum check_depth check;
+    char label[LABEL_MAX + 1];  /* the user's own name for the machine, or "" */
 };
 
 void options_defaults(struct options *o);
 
-/* Parses cmdline into o (already holding defaults); returns the number of words it
- * rejected, each reported on the console. */
+/* Parses cmdline into o (already holding defaults); returns the number of problems,
+ * each reported on the console. */
 int options_parse(struct options *o, const char *cmdline);
 
 /* The options in force, as "key=value ..." for the report. */

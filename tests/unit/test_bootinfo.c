@@ -248,6 +248,7 @@ static void test_mb1_unterminated_strings(void **state)
     assert_int_equal(strlen(bi.loader), BOOTINFO_LOADER_MAX - 1);
     assert_int_equal(strspn(bi.cmdline, "a"), BOOTINFO_CMDLINE_MAX - 1);
     assert_int_equal(strspn(bi.loader, "b"), BOOTINFO_LOADER_MAX - 1);
+    assert_true(bi.cmdline_truncated);          /* so the options refuse it */
 }
 
 static void test_mb1_non_printable(void **state)

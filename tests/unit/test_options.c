@@ -101,8 +101,9 @@ static void test_every_choice(void **state)
         { "/boot/apmoff.elf onfail=reboot", ACTION_OFF, ONFAIL_REBOOT },
         { "/boot/apmoff.elf onfail=exit", ACTION_OFF, ONFAIL_EXIT },
         { "/boot/apmoff.elf action=survey onfail=exit", ACTION_SURVEY, ONFAIL_EXIT },
-        /* the last word wins */
-        { "/k action=survey action=off", ACTION_OFF, ONFAIL_HALT },
+        /* a repeated word that agrees with itself */
+        { "/k action=survey action=survey", ACTION_SURVEY, ONFAIL_HALT },
+        { "/k check=strict", ACTION_OFF, ONFAIL_HALT },
     };
     static const struct {
         const char *cmdline;
@@ -191,7 +192,7 @@ static void test_unknown_key(void **state)
     assert_int_equal(o.action, ACTION_OFF);
     assert_int_equal(o.onfail, ONFAIL_HALT);
     assert_int_equal(log_count(), 1);
-    assert_starts(log_line(0), "warning: unknown option 'colour'; ignored (options: ");
+    assert_starts(log_line(0), "error: unknown option 'colour' (options: ");
     assert_list_has(log_line(0), "options", all_keys);
 }
 
@@ -214,12 +215,11 @@ static void test_bad_value_keeps_default(void **state)
     assert_int_equal(o.onfail, ONFAIL_HALT);
     static const char *const actions[] = { "off", "survey", NULL };
     static const char *const onfails[] = { "halt", "reboot", "exit", NULL };
-    assert_starts(log_line(0), "warning: action=explode is not valid (choices: ");
+    assert_starts(log_line(0), "error: action=explode is not valid (choices: ");
     assert_list_has(log_line(0), "choices", actions);
-    assert_log_has("); using action=off");
-    assert_starts(log_line(1), "warning: onfail=retry is not valid (choices: ");
+    assert_starts(log_line(1), "error: onfail=retry is not valid (choices: ");
     assert_list_has(log_line(1), "choices", onfails);
-    assert_log_has("); using onfail=halt");
+    assert_log_lacks("using");
 }
 
 /* A bad value keeps what an earlier word set, and says so. */
@@ -228,9 +228,8 @@ static void test_bad_value_keeps_previous(void **state)
     (void)state;
     assert_int_equal(options_parse(&o, "/k action=survey action= action=Survey"), 2);
     assert_int_equal(o.action, ACTION_SURVEY);
-    assert_log_has("warning: action= is not valid (choices: ");
-    assert_log_has("); using action=survey");
-    assert_log_has("warning: action=Survey is not valid");
+    assert_log_has("error: action= is not valid (choices: ");
+    assert_log_has("error: action=Survey is not valid");
 }
 
 static void test_value_with_equals(void **state)
@@ -246,7 +245,7 @@ static void test_word_without_equals(void **state)
     (void)state;
     assert_int_equal(options_parse(&o, "/boot/apmoff.elf survey"), 1);
     assert_int_equal(o.action, ACTION_OFF);
-    assert_starts(log_line(0), "warning: 'survey' is not key=value; ignored (options: ");
+    assert_starts(log_line(0), "error: 'survey' is not key=value (options: ");
     assert_list_has(log_line(0), "options", all_keys);
 }
 
@@ -303,7 +302,7 @@ static void test_very_long_words(void **state)
     memset(cmdline + 10, 'v', 121);
     cmdline[131] = '\0';
     assert_int_equal(options_parse(&o, cmdline), 1);
-    snprintf(want, sizeof(want), "warning: option '%.127s...' is too long; ignored",
+    snprintf(want, sizeof(want), "error: option '%.127s...' is too long",
              cmdline + 3);
     assert_string_equal(log_line(0), want);
 
@@ -316,8 +315,8 @@ static void test_very_long_words(void **state)
     assert_int_equal(options_parse(&o, cmdline), 1);
     assert_int_equal(o.action, ACTION_OFF);
     assert_int_equal(o.onfail, ONFAIL_REBOOT);
-    assert_log_has("warning: option 'action=survey");
-    assert_log_has("...' is too long; ignored");
+    assert_log_has("error: option 'action=survey");
+    assert_log_has("...' is too long");
 }
 
 static void test_empty_and_null(void **state)
@@ -370,10 +369,9 @@ static void test_inject_bad_items(void **state)
         "rm-connect", "rm-off", "pm32-connect", "pm32-off", "pm16-connect", "pm16-off",
         NULL,
     };
-    assert_starts(log_line(0), "warning: inject=bogus is not valid (choices, ");
+    assert_starts(log_line(0), "error: inject=bogus is not valid (choices, ");
     assert_list_has(log_line(0), "choices, comma-separated", injects);
-    assert_log_has("); ignored");
-    assert_log_has("warning: inject=RM-OFF is not valid");
+    assert_log_has("error: inject=RM-OFF is not valid");
 }
 
 /* The count of rejected words is what the caller can report. */
@@ -391,12 +389,47 @@ static void test_rejected_count(void **state)
     assert_int_equal(o.bioscall, BIOSCALL_V86);
     static const char *const ifaces[] = { "auto", "rm", "pm32", "pm16", NULL };
     static const char *const switches[] = { "off", "on", NULL };
-    assert_starts(log_line(0), "warning: interface=pm64 is not valid (choices: ");
+    assert_starts(log_line(0), "error: interface=pm64 is not valid (choices: ");
     assert_list_has(log_line(0), "choices", ifaces);
-    assert_log_has("); using interface=auto");
-    assert_starts(log_line(1), "warning: irq=maybe is not valid (choices: ");
+    assert_starts(log_line(1), "error: irq=maybe is not valid (choices: ");
     assert_list_has(log_line(1), "choices", switches);
-    assert_log_has("); using irq=off");
+}
+
+/* label=: free text, quoted when it has spaces, printable, bounded. */
+static void test_label(void **state)
+{
+    (void)state;
+    assert_int_equal(options_parse(&o, "/k label=bench-3 action=survey"), 0);
+    assert_string_equal(o.label, "bench-3");
+    assert_int_equal(o.action, ACTION_SURVEY);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=\"Bob's 486 DX2\" wait=5"), 0);
+    assert_string_equal(o.label, "Bob's 486 DX2");
+    assert_int_equal(o.wait, 5);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label= label=\"\""), 2);
+    assert_int_equal(options_parse(&o, "/k label=0123456789012345678901234567890123456789"
+                                       "0123456789"), 1);
+    assert_log_has("error: label= takes 1 to 48 characters");
+    assert_int_equal(options_parse(&o, "/k label=a label=b"), 1);
+    assert_log_has("error: label= is given twice with different values");
+    assert_string_equal(o.label, "a");
+}
+
+/* A key given twice must agree with itself; inject= lists add up. */
+static void test_repeated_key(void **state)
+{
+    (void)state;
+    assert_int_equal(options_parse(&o, "/k action=survey action=survey"), 0);
+    assert_int_equal(o.action, ACTION_SURVEY);
+    assert_int_equal(options_parse(&o, "/k action=survey action=off"), 1);
+    assert_log_has("error: action= is given twice with different values");
+    log_reset();
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k wait=5 wait=key"), 1);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k inject=rm-off inject=pm32-off"), 0);
+    assert_int_equal(o.inject, INJECT_RM_OFF | INJECT_PM32_OFF);
 }
 
 #define T(f) cmocka_unit_test_setup(f, setup)
@@ -423,6 +456,8 @@ int main(void)
         T(test_inject_list),
         T(test_inject_bad_items),
         T(test_rejected_count),
+        T(test_repeated_key),
+        T(test_label),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
