@@ -478,9 +478,9 @@ def run_bochs(case, workdir):
                                        VGA_PLANE_BYTES)
                                     for i in range(1, BOCHS_QR_PAGES + 1)) + "quit\n")
         else:
-            # Run; past the QR screen's magic breakpoint, if any; after any other
+            # Run; past the QR pages' magic breakpoints, if any; after any other
             # debugger stop, end the run instead of waiting at the prompt.
-            f.write("c\nc\nquit\n")
+            f.write("c\n" * (BOCHS_QR_PAGES + 1) + "quit\n")
     start = time.monotonic()
     deadline = start + case.timeout
     with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
