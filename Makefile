@@ -31,15 +31,16 @@ KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
 	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
 	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
 	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/cpuname.o kernel/surveyscreen.o kernel/actions.o \
+	kernel/summary.o kernel/summaryscreen.o \
 	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
 	kernel/irqtest.o font8x16.o checklists.o
 RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
-	realmode/v86enter.o realmode/v86test.o \
+	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o \
 	realmode/v86stubs.o
 APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o
-SURVEY_OBJS := survey/qr.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
+SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
 
 ELF := $(BUILD)/apmoff.elf
@@ -47,7 +48,11 @@ ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/asm-offsets.inc
 
 .PHONY: all iso run test unit emu deps clean real-bios-table
-all: $(ELF) $(ISO)
+# The automation images: the same menu with no countdown (emulator CIs, make bench).
+AUTO_CFG := $(BUILD)/grub-auto.cfg
+AUTO_ISO := $(BUILD)/apmoff-auto.iso
+
+all: $(ELF) $(ISO) $(AUTO_ISO)
 iso: $(ISO)
 
 $(ELF): $(OBJS) boot/linker.ld
@@ -55,6 +60,13 @@ $(ELF): $(OBJS) boot/linker.ld
 
 $(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
 	iso/mkiso.sh $@ $(ELF) iso/grub.cfg
+
+$(AUTO_CFG): iso/grub.cfg
+	@mkdir -p $(BUILD)
+	sed 's/^set timeout=.*/set timeout=0/' $< > $@
+
+$(AUTO_ISO): $(ELF) $(AUTO_CFG) iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
+	iso/mkiso.sh $@ $(ELF) $(AUTO_CFG)
 
 $(BUILD)/%.o: %.c | $(ASM_OFFSETS)
 	@mkdir -p $(dir $@)
@@ -131,3 +143,15 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(OBJS:.o=.d)
+
+# --- apmoff-collect (tools/apmoff-collect): reports into SQLite, HTML, CSV ------------
+# collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium);
+# collect-screenshot: the same, and README's docs/collect-report.png from that report.
+.PHONY: collect-test collect-screenshot
+collect-test: deps
+	@$(MAKE) --no-print-directory $(ELF)
+	@$(PYTHON) tests/collect/test_collect.py
+
+collect-screenshot: deps
+	@$(MAKE) --no-print-directory $(ELF)
+	@$(PYTHON) tests/collect/test_collect.py --update-screenshot

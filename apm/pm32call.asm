@@ -5,8 +5,8 @@
 ;   the PICs masked by the caller (apm/port_pm.c). The descriptors SEL_APM_CODE32,
 ;   SEL_APM_CODE16 and SEL_APM_DATA are set up, and apm_pm32_target holds
 ;   entry:SEL_APM_CODE32.
-;   In: EAX-EDI, EBP and EFLAGS from *regs (EFLAGS carries the pre-set CF and the
-;   caller's choice of IF). DS, ES, FS and GS are loaded with the null selector, as
+;   In: EAX-EDI, EBP and EFLAGS from *regs (EFLAGS carries the caller's choice of IF,
+;   and CF clear: port_pm.c clears it, since BIOSes touch CF only to fail here). DS, ES, FS and GS are loaded with the null selector, as
 ;   Linux does: the BIOS must use the selectors it was given, and a null selector
 ;   makes a BIOS that touches ours fault visibly instead of scribbling.
 ;   Out: *regs holds the registers and EFLAGS the BIOS returned. SS:ESP is our own

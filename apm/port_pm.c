@@ -85,7 +85,11 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
     bool timer = apm_ports_interrupts();
 
     say_pic_masked_once();
-    regs->eflags = apm_ports_eflags(regs->eflags);
+    /* CF clear, as NetBSD's and OpenBSD's apmcall.S `clc` before the far call (and
+     * Linux's segment zeroing leaves it): a BIOS that dispatches through a jump table
+     * touches CF only to fail. The pre-set CF of initregs() belongs to the real-mode
+     * path, where it catches an INT 15h that does nothing. */
+    regs->eflags = apm_ports_eflags(regs->eflags) & ~X86_EFLAGS_CF;
     pic_mask_all(&masks);
     if (timer) {
         idt_route_irq0(1);

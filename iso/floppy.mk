@@ -5,13 +5,17 @@
 # `make` (all) builds it too.
 
 FLOPPY := $(BUILD)/apmoff.img
+AUTO_FLOPPY := $(BUILD)/apmoff-auto.img
 
 .PHONY: floppy
-all: $(FLOPPY)
+all: $(FLOPPY) $(AUTO_FLOPPY)
 floppy: $(FLOPPY)
 
 $(FLOPPY): $(ELF) iso/grub.cfg iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
 	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg
+
+$(AUTO_FLOPPY): $(ELF) $(AUTO_CFG) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
+	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG)
 
 # The ISO embeds the same module list.
 $(ISO): iso/menu.modules

@@ -4,6 +4,7 @@
 #include "format.h"
 #include "halt.h"
 #include "json.h"
+#include "summary.h"
 #include "timer.h"
 #include "../apm/apm_spec.h"
 #include "../apm/check.h"
@@ -47,6 +48,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         console_write(line);
         console_write("\n");
     }
+    summary_set_checks(&rep);
     int n = fmt_snprintf(reason, sizeof(reason),
                          "check complete: %u passed, %u failed, %u skipped", rep.passed,
                          rep.failed, rep.skipped);

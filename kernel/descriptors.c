@@ -27,7 +27,7 @@ _Static_assert(sizeof(struct idt_gate) == 8, "IDT gate is 8 bytes");
 #define EXCEPTIONS      32
 #define IDT_ENTRIES     256
 
-static struct seg_desc gdt[GDT_ENTRIES] __attribute__((aligned(8)));
+static struct seg_desc gdt[GDT_ENTRIES] __attribute__((aligned(16)));   /* Intel: 16 */
 static struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(8)));
 
 extern void (*const isr_stubs[EXCEPTIONS])(void);
@@ -48,6 +48,11 @@ static void set_gate(int v, void (*handler)(void))
 void idt_route_irq0(int to_irq_handler)
 {
     set_gate(VECTOR_IRQ0_BIOS, to_irq_handler ? irq0_during_bios : isr_stubs[VECTOR_IRQ0_BIOS]);
+}
+
+void idt_set_gate(int vector, void (*handler)(void))
+{
+    set_gate(vector, handler);
 }
 
 void gdt_set(enum gdt_selector sel, uint32_t base, uint32_t limit, enum seg_kind kind)

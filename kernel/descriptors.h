@@ -36,6 +36,9 @@ int gdt_is_16bit(uint16_t selector);
  * protected-mode BIOS calls with irq=on, or the double-fault stub (the default). */
 void idt_route_irq0(int to_irq_handler);
 
+/* A 32-bit interrupt gate at a vector above the exceptions (the v86 monitor's IRQs). */
+void idt_set_gate(int vector, void (*handler)(void));
+
 /* Loads TR with SEL_TSS (the descriptor must be set first). */
 void load_task_register(void);
 

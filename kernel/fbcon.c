@@ -72,6 +72,14 @@ bool fbcon_init(const struct framebuffer *f)
     return true;
 }
 
+void fbcon_clear(void)
+{
+    if (!active)
+        return;
+    clear_rows(0, rows);
+    col = row = 0;
+}
+
 void fbcon_putc(char c)
 {
     if (!active)

@@ -9,5 +9,6 @@
 
 bool fbcon_init(const struct framebuffer *fb);
 void fbcon_putc(char c);
+void fbcon_clear(void);
 
 #endif

@@ -15,6 +15,13 @@ void halt_set_onfail(enum onfail o)
     onfail = o;
 }
 
+static void (*epilogue)(enum halt_code, const char *);
+
+void halt_set_epilogue(void (*fn)(enum halt_code, const char *))
+{
+    epilogue = fn;
+}
+
 static void __attribute__((noreturn)) reset_machine(void)
 {
     for (int i = 0; i < 100000 && (inb(KBC_STATUS) & KBC_INPUT_FULL); i++)
@@ -37,6 +44,8 @@ bool halt_is_failure(enum halt_code code)
 
 void halt(enum halt_code code, const char *reason)
 {
+    if (epilogue)
+        epilogue(code, reason);
     if (halt_is_failure(code) && onfail == ONFAIL_REBOOT) {
         say("halted: %s; rebooting (onfail=reboot)", reason);
         reset_machine();

@@ -35,6 +35,8 @@ enum halt_code {
 bool halt_is_failure(enum halt_code code);
 
 void halt_set_onfail(enum onfail onfail);
+/* Called with the code and reason before the halted line (the run's summary). */
+void halt_set_epilogue(void (*epilogue)(enum halt_code code, const char *reason));
 void halt(enum halt_code code, const char *reason) __attribute__((noreturn));
 
 #endif

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "report.h"
 #include "serial.h"
+#include "summary.h"
 #include "survey.h"
 #include "surveyscreen.h"
 #include "timer.h"
@@ -56,6 +57,24 @@ static void before_first_off(const struct apm_state *apm)
         say("timing: entry to power-off call n/a (no TSC)");
 }
 
+/* INT 10h AX=0003h: 80x25 text, which every later screen (the QR code's mode 12h
+ * and back, the summary) expects. */
+static void restore_text_mode(void)
+{
+    struct biosregs r;
+    const char *why;
+
+    initregs(&r);
+    r.ax = 0x0003;
+    if (!bios_int(0x10, &r, &r, &why)) {
+        say("screen: text mode could not be set (%s); staying on the framebuffer", why);
+        return;
+    }
+    console_to_text_mode();
+    say("screen: the loader left a %ux%u graphics mode; back to VGA text mode",
+        (unsigned)bi.fb.width, (unsigned)bi.fb.height);
+}
+
 void kmain(uint32_t magic, uint32_t info)
 {
     static struct apm_state apm;
@@ -82,12 +101,13 @@ void kmain(uint32_t magic, uint32_t info)
     cpu_detect(&cpu);
     timer_mark_start(cpu.tsc);
     bootinfo_parse(&bi, magic, info, 0);
-    /* A framebuffer only where there is no text mode to fall back on: UEFI. */
+    /* GRUB's multiboot2 sets a graphics mode for our framebuffer tag on BIOS machines
+     * too (a user's own GRUB entry): draw there until the BIOS gives text mode back. */
     bool uefi = bi.efi_system_table || bi.efi_boot_services;
-    console_init(uefi && bi.have_fb ? &bi.fb : 0);
-    say("apmoff %s: APM power-off and BIOS survey", APMOFF_VERSION);
+    console_init(bi.have_fb ? &bi.fb : 0);
+    say("version %s: APM power-off and BIOS survey", APMOFF_VERSION);
     if (serial_kind())
-        say("serial: COM1 (3F8h) is an %s UART, 115200 baud 8N1", serial_kind());
+        say("serial: COM1 (3F8h): %s UART, 115200 baud 8N1", serial_kind());
     else
         say("serial: no UART answers at COM1 (3F8h); this screen is the only output");
 
@@ -113,6 +133,8 @@ void kmain(uint32_t magic, uint32_t info)
     }
     options_describe(&opts, options_text, sizeof(options_text));
     say("options: %s", options_text);
+    if (opts.label[0])
+        say("label: %s", opts.label);
     options_describe_changed(&opts, options_text, sizeof(options_text));
 
     if (opts.selftest == SELFTEST_EXCEPTION) {
@@ -124,10 +146,15 @@ void kmain(uint32_t magic, uint32_t info)
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));
     survey_machine(&sv, &bi, &cpu, bios_ok);
+    /* From here on every end of the run draws the summary panel. */
+    summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
+    halt_set_epilogue(summary_show);
     if (!bios_ok) {
         print_survey(0);
         halt(HALT_NO_BIOS, why);
     }
+    if (bi.have_fb && !uefi)
+        restore_text_mode();
     if (path == BIOS_PATH_V86)
         apm_port_rm_tag_v86();
     if (opts.v86test != V86TEST_OFF) {

@@ -115,6 +115,7 @@ static const struct option_def option_defs[] = {
 };
 
 #define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+#define LABEL_SEEN (1u << N_OPTIONS)    /* in set_once()'s bit set, after the table's */
 
 void options_defaults(struct options *o)
 {
@@ -128,6 +129,7 @@ void options_defaults(struct options *o)
     o->wait = WAIT_KEY;
     o->selftest = SELFTEST_OFF;
     o->check = CHECK_SAFE;
+    o->label[0] = '\0';
 }
 
 static int *field(struct options *o, const struct option_def *d)
@@ -156,6 +158,31 @@ static void list_keys(char *buf, size_t size)
     for (size_t i = 0; i < N_OPTIONS && n < size; i++)
         n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
                                   option_defs[i].key);
+    if (n < size)
+        fmt_snprintf(buf + n, size - n, ", label");
+}
+
+/* label=TEXT: free text, so not in the table of choices. */
+static int apply_label(struct options *o, const char *value, unsigned *seen)
+{
+    size_t n = strlen(value);
+    if (!n || n > LABEL_MAX) {
+        say("error: label= takes 1 to %u characters (quote it when it has spaces)",
+            LABEL_MAX);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (value[i] < 0x20 || value[i] > 0x7E) {
+            say("error: label= takes printable ASCII only");
+            return 1;
+        }
+    if (*seen & LABEL_SEEN && strcmp(o->label, value)) {
+        say("error: label= is given twice with different values");
+        return 1;
+    }
+    *seen |= LABEL_SEEN;
+    memcpy(o->label, value, n + 1);
+    return 0;
 }
 
 /* A decimal number 0..max, digits only. */
@@ -240,6 +267,8 @@ static int apply_word(struct options *o, char *word, unsigned *seen)
     }
     *value++ = '\0';
 
+    if (!strcmp(word, "label"))
+        return apply_label(o, value, seen);
     for (size_t i = 0; i < N_OPTIONS; i++) {
         const struct option_def *d = &option_defs[i];
         if (strcmp(d->key, word))
@@ -282,7 +311,15 @@ int options_parse(struct options *o, const char *cmdline)
             cmdline++;
         if (!*cmdline)
             break;
-        while (cmdline[len] && cmdline[len] != ' ' && cmdline[len] != '\t') {
+        /* A double-quoted stretch keeps its spaces (GRUB quotes an argument that has
+         * them, e.g. label="Bob's 486"); the quotes themselves are dropped. */
+        int quoted = 0;
+        while (cmdline[len] && (quoted || (cmdline[len] != ' ' && cmdline[len] != '\t'))) {
+            if (cmdline[len] == '"') {
+                quoted = !quoted;
+                len++;
+                continue;
+            }
             if (cmdline[len] == '=')
                 has_eq = 1;
             if (n < sizeof(word) - 1)

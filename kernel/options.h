@@ -76,6 +76,8 @@ enum selftest {
     SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
 };
 
+#define LABEL_MAX 48            /* label=: printable ASCII, quoted when it has spaces */
+
 struct options {
     enum action action;
     enum onfail onfail;
@@ -87,6 +89,7 @@ struct options {
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
     enum selftest selftest;
     enum check_depth check;
+    char label[LABEL_MAX + 1];  /* the user's own name for the machine, or "" */
 };
 
 void options_defaults(struct options *o);

@@ -3,8 +3,17 @@
 #include "pic.h"
 #include "io.h"
 
+#define PIC_MASTER_CMD  0x20
 #define PIC_MASTER_IMR  0x21
+#define PIC_SLAVE_CMD   0xA0
 #define PIC_SLAVE_IMR   0xA1
+#define ICW1_INIT_ICW4  0x11    /* edge triggered, cascaded, ICW4 follows */
+#define ICW3_MASTER     0x04    /* the slave on IRQ 2 */
+#define ICW3_SLAVE      0x02
+#define ICW4_8086       0x01
+#define OCW2_SPECIFIC_EOI 0x60
+#define OCW3_READ_ISR   0x0B
+#define CASCADE_IRQ     2
 
 void pic_mask_all(struct pic_masks *saved)
 {
@@ -23,4 +32,47 @@ void pic_restore(const struct pic_masks *saved)
 void pic_unmask_timer(void)
 {
     outb(PIC_MASTER_IMR, 0xFE);
+}
+
+/* ICW1-ICW4 as every PC BIOS programs them, with new vector bases. ICW1 clears the
+ * masks and the in-service bits: the caller sets the masks afterwards. */
+void pic_set_bases(uint8_t master_base, uint8_t slave_base)
+{
+    outb(PIC_MASTER_CMD, ICW1_INIT_ICW4);
+    outb(PIC_SLAVE_CMD, ICW1_INIT_ICW4);
+    outb(PIC_MASTER_IMR, master_base);
+    outb(PIC_SLAVE_IMR, slave_base);
+    outb(PIC_MASTER_IMR, ICW3_MASTER);
+    outb(PIC_SLAVE_IMR, ICW3_SLAVE);
+    outb(PIC_MASTER_IMR, ICW4_8086);
+    outb(PIC_SLAVE_IMR, ICW4_8086);
+}
+
+void pic_set_masks(const struct pic_masks *m)
+{
+    pic_restore(m);
+}
+
+void pic_eoi(unsigned irq)
+{
+    if (irq >= 8) {
+        outb(PIC_SLAVE_CMD, (uint8_t)(OCW2_SPECIFIC_EOI | (irq - 8)));
+        irq = CASCADE_IRQ;
+    }
+    outb(PIC_MASTER_CMD, (uint8_t)(OCW2_SPECIFIC_EOI | irq));
+}
+
+bool pic_in_service(unsigned irq)
+{
+    uint16_t port = irq >= 8 ? PIC_SLAVE_CMD : PIC_MASTER_CMD;
+    outb(port, OCW3_READ_ISR);
+    return inb(port) & (1u << (irq & 7));
+}
+
+void pic_mask_irq(unsigned irq, bool masked)
+{
+    uint16_t port = irq >= 8 ? PIC_SLAVE_IMR : PIC_MASTER_IMR;
+    uint8_t bit = (uint8_t)(1u << (irq & 7));
+    uint8_t m = inb(port);
+    outb(port, masked ? m | bit : m & (uint8_t)~bit);
 }

@@ -54,3 +54,11 @@ int strcmp(const char *a, const char *b)
     }
     return (unsigned char)*a - (unsigned char)*b;
 }
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+    for (; n; n--, a++, b++)
+        if (*a != *b || !*a)
+            return (unsigned char)*a - (unsigned char)*b;
+    return 0;
+}

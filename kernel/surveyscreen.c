@@ -2,11 +2,15 @@
  *
  * Mode 12h (640x480, 16 colours) is set by the BIOS, so it works on any VGA; its
  * memory is four planes at A0000h, and with the BIOS's default write mode (all planes
- * enabled, bit mask FFh) a byte written sets 8 pixels to colour 15 or 0 at once. A QR
- * code of up to version 40 (177 modules) plus its 4-module quiet zone fits 480 lines at
- * 2 pixels a module; smaller codes get bigger modules, which cameras like. */
+ * enabled, bit mask FFh) a byte written sets 8 pixels to colour 15 or 0 at once. The
+ * line is shown as numbered symbols of at most version 22 (survey/qrpages.h), so every
+ * module is at least 4 pixels with a 4-module quiet zone: what a phone needs to read a
+ * CRT. One fixed mask instead of the eight-mask search: the search multiplies the
+ * encoding time by eight, seconds on a 386, for a score no reader needs. */
 #include "surveyscreen.h"
 #include "console.h"
+#include "font.h"
+#include "format.h"
 #include "keyboard.h"
 #include "options.h"
 #include "string.h"
@@ -14,6 +18,7 @@
 #include "vga.h"
 #include "../realmode/bios.h"
 #include "../survey/qr.h"
+#include "../survey/qrpages.h"
 
 #define VGA_MODE_640X480X16     0x12
 #define VGA_MODE_TEXT_80X25     0x03
@@ -24,6 +29,8 @@
 #define QUIET_ZONE              4
 #define CAPTION_ROWS            16      /* one line of BIOS text at the top */
 #define POLL_US                 10000
+#define FIXED_MASK              0
+#define PAGE_TEXT_MAX           1024    /* above qr_capacity(22, M) */
 
 static uint8_t modules[QR_BUFFER_LEN];
 static uint8_t work[QR_BUFFER_LEN];
@@ -37,17 +44,19 @@ static bool set_mode(uint8_t mode)
     return bios_int(0x10, &r, &r, &why);
 }
 
+/* The caption line, drawn from the console font straight into the planes: a glyph
+ * row is one byte of eight pixels, as mode 12h lays them out (the BIOS's teletype
+ * would cost a mode switch a character). */
 static void caption(const char *text)
 {
-    for (; *text; text++) {
-        struct biosregs r;
-        const char *why;
-        initregs(&r);
-        r.ah = 0x0E;                    /* INT 10h AH=0Eh: teletype output */
-        r.al = (uint8_t)*text;
-        r.bx = 0x000F;                  /* page 0, colour 15 */
-        bios_int(0x10, &r, &r, &why);
-    }
+    int len = (int)strlen(text);
+    for (int y = 0; y < CAPTION_ROWS; y++)
+        for (int col = 0; col < ROW_BYTES; col++) {
+            unsigned c = col < len ? (unsigned char)text[col] : ' ';
+            if (c < FONT_FIRST || c > FONT_LAST)
+                c = ' ';
+            VGA_GRAPHICS[y * ROW_BYTES + col] = font8x16[c - FONT_FIRST][y];
+        }
 }
 
 static void fill_rows(int y0, int y1, uint8_t value)
@@ -63,7 +72,8 @@ static void set_pixel_span(uint8_t *row, int x0, int x1)
         row[x >> 3] &= (uint8_t)~(0x80 >> (x & 7));   /* dark module: colour 0 */
 }
 
-static void draw(int size)
+/* Draws the symbol as large as it fits; returns the pixels a module. */
+static int draw(int size)
 {
     int total = size + 2 * QUIET_ZONE;
     int scale = (SCREEN_H - CAPTION_ROWS) / total;
@@ -71,7 +81,9 @@ static void draw(int size)
     int top = CAPTION_ROWS + (SCREEN_H - CAPTION_ROWS - total * scale) / 2;
     uint8_t row[ROW_BYTES];
 
-    fill_rows(CAPTION_ROWS, SCREEN_H, 0xFF);
+    /* Light around the symbol; its own rows (quiet zone included) are written once. */
+    fill_rows(CAPTION_ROWS, top + QUIET_ZONE * scale, 0xFF);
+    fill_rows(top + (QUIET_ZONE + size) * scale, SCREEN_H, 0xFF);
     for (int my = 0; my < size; my++) {
         memset(row, 0xFF, sizeof(row));
         for (int mx = 0; mx < size; mx++)
@@ -83,6 +95,7 @@ static void draw(int size)
             memcpy((void *)(uintptr_t)(VGA_GRAPHICS + (y + dy) * ROW_BYTES), row,
                    sizeof(row));
     }
+    return scale;
 }
 
 static void wait_for(int wait)
@@ -104,30 +117,44 @@ static void wait_for(int wait)
 
 void survey_screen_show(const char *json, int wait)
 {
+    static char text[PAGE_TEXT_MAX];
+    char line[80];
+    struct qr_pages pages;
+    size_t len = strlen(json);
+
     if (wait == 0) {
         say("survey screen: skipped (wait=0)");
         return;
     }
-    int size = qr_encode((const uint8_t *)json, strlen(json), QR_ECC_MEDIUM, modules, work);
-    if (!size)
-        size = qr_encode((const uint8_t *)json, strlen(json), QR_ECC_LOW, modules, work);
-    if (!size) {
-        say("survey screen: the survey line (%u bytes) does not fit a QR code",
-            (unsigned)strlen(json));
+    if (!qr_pages_plan(json, len, &pages)) {
+        say("survey screen: the survey line (%u bytes) needs more than %u QR codes",
+            (unsigned)len, QRPAGES_MAX);
         return;
     }
+    uint32_t start = 0, drawn;
+    bool timed = timer_elapsed_us(&start);
     if (!set_mode(VGA_MODE_640X480X16)) {
         say("survey screen: the BIOS could not set VGA mode 12h");
         return;
     }
-    caption("apmoff survey: scan this QR code; then press a key");
-    draw(size);
-    say("survey screen: QR code of %u bytes, %dx%d modules, on screen",
-        (unsigned)strlen(json), size, size);
-    /* Bochs' magic breakpoint (a no-op everywhere else): lets a test stop Bochs here
-     * and dump the screen's memory, as QMP screendump does for QEMU. */
-    __asm__ volatile("xchgw %bx, %bx");
-    wait_for(wait);
+    for (unsigned i = 0; i < pages.count; i++) {
+        size_t n = qr_page_text(json, len, &pages, i, text, sizeof(text));
+        int size = qr_encode_ex((const uint8_t *)text, n, QRPAGES_ECC, QR_VERSION_MIN,
+                                FIXED_MASK, modules, work);
+        fmt_snprintf(line, sizeof(line), "apmoff survey %u/%u: scan this QR code, then "
+                     "press a key", i + 1, pages.count);
+        caption(line);
+        int scale = draw(size);
+        if (i == 0 && timed && timer_elapsed_us(&drawn))
+            say("survey screen: the first QR code took %u ms to encode and draw",
+                (unsigned)((drawn - start) / 1000));
+        say("survey screen: QR code %u/%u of %u bytes, %dx%d modules of %d px, on screen",
+            i + 1, pages.count, (unsigned)n, size, size, scale);
+        /* Bochs' magic breakpoint (a no-op everywhere else): lets a test stop Bochs
+         * here and dump the screen's memory, as QMP screendump does for QEMU. */
+        __asm__ volatile("xchgw %bx, %bx");
+        wait_for(wait);
+    }
     set_mode(VGA_MODE_TEXT_80X25);
     vga_init();
     say("survey screen: closed, back to text mode");

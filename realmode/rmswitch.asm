@@ -8,6 +8,9 @@
 
 %include "asm-offsets.inc"
 
+CMOS_INDEX      equ 0x70            ; as in trampoline.asm: bit 7 masks NMI
+CMOS_PARK       equ 0x0D
+
 global tramp_enter
 global tramp_return
 
@@ -24,6 +27,8 @@ tramp_enter:
 tramp_return:                           ; CS = SEL_CODE32, data segments = SEL_DATA32
         mov     esp, [saved_esp]
         lidt    [saved_idtr]
+        mov     al, CMOS_PARK           ; NMI on again (the trampoline masked it for
+        out     CMOS_INDEX, al          ; the switch): our IDT is the one loaded
         popad
         popfd
         ret

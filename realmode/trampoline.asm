@@ -32,6 +32,22 @@ PORT_A          equ 0x92        ; "fast A20" system control port
 PORT_A_A20      equ 0x02
 PORT_A_RESET    equ 0x01        ; writing 1 here resets the machine: keep it 0
 
+CMOS_INDEX      equ 0x70        ; bit 7 of what is written here masks NMI
+CMOS_PARK       equ 0x0D        ; register D, read-only: the index left selected
+NMI_MASK        equ 0x80
+
+; NMI is masked across each mode switch, as Linux's arch/x86/boot/pm.c does: an NMI
+; between the CR0 write and the IDT that matches the mode would run the wrong vector.
+; Only the CMOS index is written (never CMOS itself). Clobbers AL.
+%macro NMI_OFF 0
+        mov     al, NMI_MASK | CMOS_PARK
+        out     CMOS_INDEX, al
+%endmacro
+%macro NMI_ON 0
+        mov     al, CMOS_PARK
+        out     CMOS_INDEX, al
+%endmacro
+
 ; The register block in, just before the call: SP points at its start.
 %macro POP_BIOSREGS 0
         popad
@@ -71,13 +87,17 @@ pm16_entry:
         cmp     word [TH_MODE], TRAMP_MODE_FARCALL16
         je      farcall16
 
+        mov     ax, [TH_RM_SEGMENT]     ; patch the far jump below: our real-mode CS
+        mov     [rm_jump + 3], ax
+        jmp     short .patched          ; a 386/486 may have prefetched the old bytes
+.patched:
+        NMI_OFF
         lidt    [TH_RM_IDTR]
         mov     eax, cr0
         and     eax, ~CR0_PE
         mov     cr0, eax
-        push    word [TH_RM_SEGMENT]    ; far return = far jump to our real-mode segment
-        push    word .real_mode
-        retf
+rm_jump:                                ; at once after the CR0 write, as Intel asks:
+        jmp     0:.real_mode            ; the segment word is patched above
 
 .real_mode:
         mov     ax, cs
@@ -86,6 +106,7 @@ pm16_entry:
         mov     fs, ax
         mov     gs, ax
         mov     ss, ax                  ; SP still points at the register block
+        NMI_ON
 
         POP_BIOSREGS
         ; INT n is PUSHF, clear IF and TF, far call through the IVT entry. Doing it by
@@ -99,6 +120,7 @@ pm16_entry:
         mov     ds, ax
         call    a20_ensure
 
+        NMI_OFF                         ; on again in rmswitch.asm, once our IDT is back
         o32 lgdt [TH_GDTR]
         mov     eax, cr0
         or      eax, CR0_PE

@@ -1,19 +1,30 @@
 /* Installing and calling the real-mode trampoline: see trampoline.h.
  *
- * Placement: the highest free stretch of conventional memory the boot loader's map
- * offers, below the EBDA and above the IVT and BDA. The boot loader's own structures
- * may be there, which is why kernel/bootinfo.c copied them out first. */
+ * Placement: the highest free stretch of conventional memory below everything the
+ * BIOS may have taken, and above the IVT and BDA. Real BIOSes take memory at POST
+ * (an option ROM's work area, a moved EBDA) and lower INT 12h and 40:13h for it,
+ * while E820's first entry may still say 0-9FC00h is usable (Linux's ebda.c trusts
+ * neither alone; OpenBSD's apmfixmem() keeps the APM data segment out of use). So the
+ * ceiling is the lowest of the map, INT 12h as the loader saw it, 40:13h, the EBDA
+ * segment at 40:0Eh (when it looks like one) and 9F000h, and no part of the region
+ * may touch an entry the map does not call available. The boot loader's own
+ * structures may be below, which is why kernel/bootinfo.c copied them out first. */
 #include "trampoline.h"
 #include "../kernel/segcheck.h"
 #include "../kernel/bootinfo.h"
 #include "../kernel/console.h"
 #include "../kernel/descriptors.h"
+#include "../kernel/io.h"
 #include "../kernel/string.h"
 
 #define TRAMP_REGION    0x3000u /* code, then the stack, then the register block */
 #define LOWMEM_FLOOR    0x1000u /* keep off the IVT, BDA and the boot sector area */
 #define LOWMEM_CEILING  0x9F000u /* EBDA and video memory above, whatever the map says */
 #define NO_MAP_BASE     0x80000u /* without a map: 512 KiB, which every PC has */
+#define BDA_EBDA_SEGMENT 0x40Eu /* word: the EBDA's segment */
+#define BDA_MEMORY_KB   0x413u  /* word: conventional memory in KiB, what INT 12h returns */
+#define EBDA_LOWEST     0x80000u /* an EBDA segment below this is not one */
+#define VIDEO_MEMORY    0xA0000u
 
 extern const uint8_t trampoline_blob[], trampoline_blob_end[];
 extern void tramp_enter(void);
@@ -23,29 +34,76 @@ static struct tramp_header *header;
 static uint32_t base;
 static uint32_t scratch_off;
 
-static uint32_t pick_base(const struct bootinfo *bi)
+struct ceiling {
+    uint32_t top;
+    const char *why;
+};
+
+static void lower(struct ceiling *c, uint32_t top, const char *why)
+{
+    if (top < c->top) {
+        c->top = top;
+        c->why = why;
+    }
+}
+
+/* The lowest address anything says the BIOS owns. */
+static struct ceiling memory_ceiling(const struct bootinfo *bi)
+{
+    struct ceiling c = { LOWMEM_CEILING, "9F000h, below any EBDA" };
+    uint32_t bda_kb = peek32(BDA_MEMORY_KB) & 0xFFFF;
+    uint32_t ebda = (peek32(BDA_EBDA_SEGMENT) & 0xFFFF) * 16u;
+
+    if (bi->have_mem)
+        lower(&c, bi->mem_lower_kb * 1024, "INT 12h as the boot loader saw it");
+    if (bda_kb >= 64 && bda_kb * 1024 <= VIDEO_MEMORY)
+        lower(&c, bda_kb * 1024, "40:13h, the conventional memory INT 12h reports");
+    if (ebda >= EBDA_LOWEST && ebda < VIDEO_MEMORY)
+        lower(&c, ebda, "the EBDA at 40:0Eh");
+    return c;
+}
+
+/* The first entry the map does not call available that [lo, lo + TRAMP_REGION)
+ * touches, or 0: overlapping entries are common, and the reserved one wins. */
+static const struct mmap_entry *taken(const struct bootinfo *bi, uint32_t lo)
+{
+    for (unsigned i = 0; i < bi->mmap_count; i++) {
+        const struct mmap_entry *e = &bi->mmap[i];
+        if (e->type != MMAP_AVAILABLE && e->base < lo + TRAMP_REGION &&
+            e->base + e->length > lo)
+            return e;
+    }
+    return 0;
+}
+
+static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
 {
     uint32_t best = 0;
 
     if (!bi->mmap_count) {
-        uint32_t top = bi->have_mem ? bi->mem_lower_kb * 1024 : NO_MAP_BASE + TRAMP_REGION;
-        if (top > LOWMEM_CEILING)
-            top = LOWMEM_CEILING;
+        uint32_t top = bi->have_mem ? c->top : NO_MAP_BASE + TRAMP_REGION;
         say("no memory map from the boot loader; trampoline below %05Xh", (unsigned)top);
         return top >= LOWMEM_FLOOR + TRAMP_REGION ? (top - TRAMP_REGION) & ~0xFFFu : 0;
     }
     for (unsigned i = 0; i < bi->mmap_count; i++) {
         const struct mmap_entry *e = &bi->mmap[i];
-        if (e->type != MMAP_AVAILABLE || e->base >= LOWMEM_CEILING)
+        if (e->type != MMAP_AVAILABLE || e->base >= c->top)
             continue;
         uint64_t end = e->base + e->length;
-        uint32_t top = end > LOWMEM_CEILING ? LOWMEM_CEILING : (uint32_t)end;
+        uint32_t top = end > c->top ? c->top : (uint32_t)end;
         uint32_t lo = e->base < LOWMEM_FLOOR ? LOWMEM_FLOOR : (uint32_t)e->base;
-        if (top < TRAMP_REGION)
-            continue;
-        uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
-        if (candidate >= lo && candidate > best)
-            best = candidate;
+        while (top >= lo + TRAMP_REGION) {
+            uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
+            const struct mmap_entry *r = taken(bi, candidate);
+            if (candidate < lo)
+                break;
+            if (!r) {
+                if (candidate > best)
+                    best = candidate;
+                break;
+            }
+            top = (uint32_t)r->base;
+        }
     }
     return best;
 }
@@ -54,7 +112,9 @@ bool tramp_install(const struct bootinfo *bi)
 {
     uint32_t blob_size = (uint32_t)(trampoline_blob_end - trampoline_blob);
 
-    base = pick_base(bi);
+    struct ceiling ceiling = memory_ceiling(bi);
+
+    base = pick_base(bi, &ceiling);
     if (!base) {
         say("no free conventional memory for the real-mode trampoline");
         return false;
@@ -81,8 +141,9 @@ bool tramp_install(const struct bootinfo *bi)
 
     gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
     gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
-    say("real-mode trampoline at %05Xh (%u bytes of code, %u-byte region)",
-        (unsigned)base, (unsigned)blob_size, TRAMP_REGION);
+    say("real-mode trampoline at %05Xh (%u bytes of code, %u-byte region), below %05Xh: %s",
+        (unsigned)base, (unsigned)blob_size, TRAMP_REGION, (unsigned)ceiling.top,
+        ceiling.why);
     return true;
 }
 

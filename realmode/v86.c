@@ -22,8 +22,14 @@
 #define PORT_A          0x92
 #define KBC_WRITE_OUTPUT 0xD1           /* next byte to 60h is the output port */
 #define KBC_OUTPUT_A20  0x02            /* output port and port 92h bit 1: A20 on */
-#define HLT_WAIT_LIMIT  200000          /* HLTs with IF set before we call it a hang */
+#define VECTOR_NMI      2
 #define VECTOR_GP       13
+#define V86_IRQ_BASE    0x20            /* the PICs' vectors during a call (v86irq.asm) */
+#define IRQS            16
+#define IRQ_TIMER       0
+#define IRQ_CASCADE     2
+#define TICKS_PER_S     18              /* IRQ 0 at the BIOS's 18.2 Hz */
+#define WATCHDOG_S      6               /* a BIOS call that runs longer has hung */
 
 /* IF goes to the virtual flag; TF stays ours. IOPL and NT are kept virtual too: the
  * classic 286-or-386 test sets them with POPF and reads them back with PUSHF, and a
@@ -41,6 +47,8 @@ struct tss {
 
 void v86_enter(const struct v86_context *c);
 void v86_leave(void) __attribute__((noreturn));
+extern void (*const v86_irq_stubs[IRQS])(void);
+void v86_irq(struct exception_frame *f);
 
 static struct tss tss __attribute__((aligned(16)));
 static uint8_t monitor_stack[4096] __attribute__((aligned(16)));
@@ -54,7 +62,8 @@ static struct {
     bool failed;
     bool kbc_output_next;               /* the 8042 takes its output port next */
     bool a20_kept;                      /* the BIOS tried to turn A20 off */
-    unsigned hlt_waits;
+    uint16_t held;                      /* IRQs that came while the virtual IF was off */
+    unsigned ticks;                     /* IRQ 0s since the call began: the watchdog */
     uint16_t exit_cs, exit_ip;
     struct biosregs *regs;
     char why[112];
@@ -134,14 +143,87 @@ static void __attribute__((noreturn)) finish(const struct exception_frame *f)
     v86_leave();
 }
 
+static void __attribute__((noreturn)) fail(const struct exception_frame *f)
+{
+    say("%s", call.why);
+    call.failed = true;
+    finish(f);
+}
+
 static void __attribute__((noreturn)) stop(const struct exception_frame *f,
                                            const char *what)
 {
     fmt_snprintf(call.why, sizeof(call.why), "v86: BIOS executed %s at %04X:%04X", what,
                  (unsigned)f->cs & 0xFFFF, (unsigned)f->eip & 0xFFFF);
-    say("%s", call.why);
-    call.failed = true;
-    finish(f);
+    fail(f);
+}
+
+/* The watchdog: a BIOS that neither returns nor traps (a loop waiting for something
+ * that never comes) is ended by the timer's IRQ, which reaches us whatever the BIOS's
+ * virtual IF, and the caller falls back to the next interface. */
+static void watchdog(const struct exception_frame *f)
+{
+    if (call.ticks <= WATCHDOG_S * TICKS_PER_S)
+        return;
+    fmt_snprintf(call.why, sizeof(call.why),
+                 "v86: BIOS call did not return within %u s: stopped by the timer at "
+                 "%04X:%04X", WATCHDOG_S, (unsigned)f->cs & 0xFFFF,
+                 (unsigned)f->eip & 0xFFFF);
+    fail(f);
+}
+
+/* --- IRQs ------------------------------------------------------------------------- */
+
+/* The BIOS's vector for an IRQ, as its PIC programming had it. */
+static uint8_t bios_vector(unsigned irq)
+{
+    return (uint8_t)(irq < 8 ? PIC_BIOS_MASTER_BASE + irq : PIC_BIOS_SLAVE_BASE + irq - 8);
+}
+
+/* A held IRQ goes to the BIOS's handler once its virtual IF is on, as the PIC would
+ * have raised it then; its line is unmasked again. */
+static void deliver_held(struct exception_frame *f)
+{
+    if (!call.virtual_if || !call.held)
+        return;
+    unsigned irq = (unsigned)__builtin_ctz(call.held);
+    call.held &= (uint16_t)~(1u << irq);
+    if (irq != IRQ_TIMER)
+        pic_mask_irq(irq, false);
+    reflect_interrupt(f, bios_vector(irq), (uint16_t)f->eip);
+}
+
+/* Every IRQ of a v86 call, from v86irq.asm. The BIOS runs with the real IF on, as
+ * FreeBSD's vm86 does, and only its IF is virtual: with that on, the IRQ goes at once
+ * to the BIOS's own handler in the IVT, which sends the EOI; with it off (or while
+ * the monitor waits in HLT for the BIOS) the IRQ is acknowledged here and held, its
+ * line masked meanwhile so a level-triggered device cannot storm; the timer's stays
+ * open, for the watchdog. */
+void v86_irq(struct exception_frame *f)
+{
+    unsigned irq = f->vector;
+    bool in_v86 = f->eflags & X86_EFLAGS_VM;
+
+    if ((irq & 7) == 7 && !pic_in_service(irq)) {  /* spurious: the line dropped */
+        if (irq >= 8)
+            pic_eoi(IRQ_CASCADE);
+        return;
+    }
+    if (irq == IRQ_TIMER)
+        call.ticks++;
+    if (in_v86 && call.active && call.virtual_if) {
+        if (call.ticks > WATCHDOG_S * TICKS_PER_S)
+            pic_eoi(irq);
+        watchdog(f);
+        reflect_interrupt(f, bios_vector(irq), (uint16_t)f->eip);
+        return;
+    }
+    pic_eoi(irq);
+    if (irq != IRQ_TIMER)
+        pic_mask_irq(irq, true);
+    call.held |= (uint16_t)(1u << irq);
+    if (in_v86 && call.active)
+        watchdog(f);
 }
 
 /* --- decoding the instruction that trapped ---------------------------------------- */
@@ -255,6 +337,7 @@ static void emulate(struct exception_frame *f)
             f->cs = pop16(f);
             load_flags(f, pop16(f));
         }
+        deliver_held(f);
         return;
     case 0x9C:                                  /* PUSHF */
         if (opsize32)
@@ -265,6 +348,7 @@ static void emulate(struct exception_frame *f)
     case 0x9D:                                  /* POPF */
         load_flags(f, opsize32 ? pop32(f) : pop16(f));
         f->eip = next;
+        deliver_held(f);
         return;
     case 0xE4: case 0xE5: case 0xE6: case 0xE7:  /* IN/OUT imm8 */
     case 0xEC: case 0xED: case 0xEE: case 0xEF:  /* IN/OUT DX */
@@ -277,20 +361,30 @@ static void emulate(struct exception_frame *f)
     case 0xFB:                                  /* STI */
         call.virtual_if = true;
         f->eip = next;
+        if (*linear(f->cs, next) != 0xF4)      /* STI; HLT: the HLT takes the IRQ */
+            deliver_held(f);
         return;
     case 0xF4:                                  /* HLT */
         if ((f->cs & 0xFFFF) == call.exit_cs && (f->eip & 0xFFFF) == call.exit_ip)
             finish(f);                          /* the BIOS returned to our exit stub */
         if (!call.virtual_if)
             stop(f, "HLT with interrupts disabled");
-        /* Waiting for an interrupt: IRQs are masked, so let time pass and go on;
-         * a BIOS that keeps waiting is waiting for an IRQ that cannot come. */
-        if (++call.hlt_waits > HLT_WAIT_LIMIT)
-            stop(f, "HLT in a loop waiting for an IRQ (IRQs are masked)");
-        io_delay();
+        /* Waiting for an interrupt: wait for a real one here (the timer's is always
+         * open), then hand it to the BIOS. */
         f->eip = next;
+        if (!call.held)
+            __asm__ volatile("sti; hlt; cli" ::: "memory");
+        watchdog(f);
+        deliver_held(f);
         return;
     case 0x0F: {
+        if (p[1] == 0x08 || p[1] == 0x09) {     /* INVD, WBINVD: caches are coherent */
+            say("v86: BIOS executed %s at %04X:%04X: skipped, the call goes on",
+                p[1] == 0x08 ? "INVD" : "WBINVD", (unsigned)f->cs & 0xFFFF,
+                (unsigned)f->eip & 0xFFFF);
+            f->eip = (uint16_t)(next + 1);
+            return;
+        }
         const char *name = privileged_0f(p + 1, text, sizeof(text));
         if (name)
             stop(f, name);
@@ -310,6 +404,12 @@ static bool v86_trap(struct exception_frame *f)
     if (f->vector == VECTOR_GP) {
         emulate(f);
         return true;
+    }
+    if (f->vector == VECTOR_NMI) {
+        fmt_snprintf(call.why, sizeof(call.why),
+                     "v86: NMI (non-maskable interrupt) during the BIOS call, at %04X:%04X",
+                     (unsigned)f->cs & 0xFFFF, (unsigned)f->eip & 0xFFFF);
+        fail(f);
     }
     static const char *const faults[32] = {
         [0] = "a divide error (#DE)", [1] = "a debug trap (#DB)",
@@ -350,9 +450,13 @@ void v86_init(void)
     gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
     load_task_register();
     exceptions_set_v86_handler(v86_trap);
+    for (unsigned irq = 0; irq < IRQS; irq++)
+        idt_set_gate((int)(V86_IRQ_BASE + irq), v86_irq_stubs[irq]);
     say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port but the A20 "
-        "ones (60h, 64h, 92h: A20 is kept on); IRQs are masked at the PICs during v86 "
-        "BIOS calls", (unsigned)(uintptr_t)&tss);
+        "ones (60h, 64h, 92h: A20 is kept on); during v86 BIOS calls the PICs are at "
+        "%02Xh-%02Xh and IRQs go to the BIOS's handlers when its virtual IF is on; a call "
+        "is stopped after %u s", (unsigned)(uintptr_t)&tss, V86_IRQ_BASE,
+        V86_IRQ_BASE + IRQS - 1, WATCHDOG_S);
 }
 
 /* Runs the BIOS at cs:ip with an IRET frame on its stack that returns to our HLT. */
@@ -371,7 +475,8 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
     call.failed = false;
     call.virtual_flags = 0;
-    call.hlt_waits = 0;
+    call.held = 0;
+    call.ticks = 0;
     call.kbc_output_next = false;
     call.a20_kept = false;
     call.regs = regs;
@@ -381,7 +486,8 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
         .esi = regs->esi, .edi = regs->edi, .ebp = regs->ebp,
         .eip = ip, .cs = cs, .ss = seg, .esp = tramp_stack_top(),
         .es = regs->es, .ds = regs->ds, .fs = regs->fs, .gs = regs->gs,
-        .eflags = X86_EFLAGS_VM | X86_EFLAGS_BIT1 | (regs->eflags & FLAGS_PROGRAM),
+        .eflags = X86_EFLAGS_VM | X86_EFLAGS_IF | X86_EFLAGS_BIT1 |
+                  (regs->eflags & FLAGS_PROGRAM),
     };
     /* What INT (or a far call) would have pushed: return to the exit stub. */
     uint8_t *sp = linear(seg, c.esp);
@@ -392,9 +498,17 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     c.esp -= words * 2;
     memcpy(sp - words * 2, frame, words * 2);
 
+    /* The BIOS's masks, the timer's line open (the watchdog), at vectors clear of the
+     * exceptions; the BIOS's programming again afterwards. */
     pic_mask_all(&masks);
+    pic_set_bases(V86_IRQ_BASE, V86_IRQ_BASE + 8);
+    pic_set_masks(&(struct pic_masks){ (uint8_t)(masks.master & ~(1u << IRQ_TIMER)),
+                                       masks.slave });
     call.active = true;
     v86_enter(&c);
+    call.active = false;
+    pic_mask_all(&(struct pic_masks){ 0 });
+    pic_set_bases(PIC_BIOS_MASTER_BASE, PIC_BIOS_SLAVE_BASE);
     segs_verify("the v86 monitor");
     pic_restore(&masks);
     if (call.a20_kept)

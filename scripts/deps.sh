@@ -7,12 +7,14 @@ set -eu
 packages="make gcc binutils nasm python3 grub-pc-bin grub-common xorriso mtools
 qemu-system-x86 bochs bochs-term bochsbios vgabios seabios libcmocka-dev pkg-config
 console-setup-linux ovmf ovmf-ia32 grub-efi-amd64-bin grub-efi-ia32-bin zbar-tools clang
-libclang-rt-dev python3-pil"
+libclang-rt-dev python3-pil syslinux isolinux syslinux-common"
 
 # The libraries the 86Box kit's binary links against, when the kit is there
 # (tests/emu/box86.py runs the real-BIOS cases with it).
 kit_deps=$(dirname "$0")/../../shared/86box/deps.txt
 [ -f "$kit_deps" ] && packages="$packages $(cat "$kit_deps")"
+# Headless Chromium opens apmoff-collect's HTML report in its tests.
+packages="$packages chromium"
 
 missing=
 for p in $packages; do

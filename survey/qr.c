@@ -47,15 +47,27 @@ struct layout {
     int version, size;
     int n_align;
     int align[7];               /* alignment pattern centres, on both axes (Annex E) */
+    int8_t near[QR_SIZE_MAX];   /* per coordinate: the centre within 2 modules, or -1 */
 };
 
 /* --- sizes and counts ---------------------------------------------------------------- */
+
+/* The index of the alignment centre within 2 modules of coordinate c, or -1. */
+static int near_align(const struct layout *l, int c)
+{
+    for (int i = 0; i < l->n_align; i++)
+        if (c >= l->align[i] - 2 && c <= l->align[i] + 2)
+            return i;
+    return -1;
+}
 
 static void layout_init(struct layout *l, int version)
 {
     l->version = version;
     l->size = QR_SIZE(version);
     l->n_align = 0;
+    for (int c = 0; c < l->size; c++)
+        l->near[c] = -1;
     if (version < 2)
         return;
     /* Annex E: the first centre is 6, the last size - 7, the others evenly spaced
@@ -68,6 +80,9 @@ static void layout_init(struct layout *l, int version)
     l->align[0] = 6;
     for (int i = n - 1, c = l->size - 7; i > 0; i--, c -= step)
         l->align[i] = c;
+    /* is_function() asks this for every module: a 386 should not loop for it. */
+    for (int c = 0; c < l->size; c++)
+        l->near[c] = (int8_t)near_align(l, c);
 }
 
 /* Modules left for codewords once the function patterns are drawn (7.7.1): the
@@ -143,15 +158,6 @@ bool qr_get_module(const uint8_t *modules, int size, int x, int y)
     return get_module(modules, size, x, y);
 }
 
-/* The index of the alignment centre within 2 modules of coordinate c, or -1. */
-static int near_align(const struct layout *l, int c)
-{
-    for (int i = 0; i < l->n_align; i++)
-        if (c >= l->align[i] - 2 && c <= l->align[i] + 2)
-            return i;
-    return -1;
-}
-
 /* The three centres whose patterns the finders replace (7.3.5). */
 static bool finder_corner(const struct layout *l, int i, int j)
 {
@@ -173,7 +179,7 @@ static bool is_function(const struct layout *l, int x, int y)
         return true;
     if (l->version >= 7 && ((x >= s - 11 && y < 6) || (y >= s - 11 && x < 6)))
         return true;                            /* version information */
-    int i = near_align(l, x), j = near_align(l, y);
+    int i = l->near[x], j = l->near[y];
     return i >= 0 && j >= 0 && !finder_corner(l, i, j);
 }
 
@@ -420,16 +426,28 @@ static void put_bits(struct bits *b, unsigned value, int count)
     }
 }
 
+/* Logarithms and powers of 2 in GF(256), built on first use: the error correction
+ * makes tens of thousands of products, too many for the shift-and-add loop on a 386. */
+static uint8_t gf_exp[255], gf_log[256];
+
+static void gf_tables(void)
+{
+    if (gf_exp[0])
+        return;
+    uint8_t x = 1;
+    for (int i = 0; i < 255; i++) {
+        gf_exp[i] = x;
+        gf_log[x] = (uint8_t)i;
+        x = (uint8_t)(x << 1 ^ (x >> 7) * GF_POLY);
+    }
+}
+
 static uint8_t gf_mul(uint8_t a, uint8_t b)
 {
-    uint8_t r = 0;
-    while (b) {
-        if (b & 1)
-            r ^= a;
-        a = (uint8_t)(a << 1 ^ (a >> 7) * GF_POLY);
-        b >>= 1;
-    }
-    return r;
+    if (!a || !b)
+        return 0;
+    unsigned e = (unsigned)gf_log[a] + gf_log[b];
+    return gf_exp[e >= 255 ? e - 255 : e];
 }
 
 /* 7.5.2, Annex A: the generator polynomial (x - a^0)(x - a^1)...(x - a^(degree-1)),
@@ -513,6 +531,7 @@ int qr_encode_ex(const uint8_t *data, size_t len, enum qr_ecc ecc, int min_versi
         put_bits(&bs, pad, 8);
 
     /* 2. Blocks and error correction, interleaved into `work`. */
+    gf_tables();
     add_error_correction(modules, work, version, ecc);
 
     /* 3. The symbol. */

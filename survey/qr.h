@@ -5,7 +5,7 @@
  * modules a side); the smallest version that holds the data is used and all eight
  * masks are scored with the specification's penalty rules. No allocation: the caller
  * gives two buffers of QR_BUFFER_LEN bytes (static in the kernel, about 4 KiB each);
- * the stack use is under 400 bytes. Compiled for the kernel and the host.
+ * the stack use is under 600 bytes. Compiled for the kernel and the host.
  *
  * Time: the mask search dominates. A version 40 symbol takes about 10 ms on a
  * current PC, which makes seconds on a 386; qr_encode_ex() with a fixed mask is

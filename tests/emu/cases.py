@@ -216,11 +216,22 @@ SURVEY_DONE = r"^apmoff: halted: survey complete"
 CASES += [
     # QMP screendump of the QR screen, decoded by zbarimg, must equal the JSON line;
     # then a key press (QMP send-key) returns to text mode and the run ends.
+    # The line is cut into numbered pages of at most version 22, modules of 4 px or
+    # more: each page is read back from its screenshot and from degraded copies of it
+    # (half size, blurred, turned 5 degrees, keystoned, JPEG at quality 40, noisy, and
+    # all mildly at once), and the pages join to the serial JSON exactly.
     Case("qemu-pc-survey-qr", "qemu", "seabios", "pc", "kernel", "action=survey", "halt",
-         30, qr=True, serial=[r"^apmoff: survey screen: closed, back to text mode"],
+         30, qr=True, qr_photos=True,
+         serial=[r"^apmoff: survey screen: QR code 1/[2-9] of \d+ bytes, (\d+)x\1 modules "
+                 r"of [4-9] px, on screen$",
+                 r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
+    # The first QR code on a 4-MIPS guest (Bochs' clock follows its instruction count):
+    # under a second from the survey's end to the picture.
     Case("bochs-rombios-survey-qr", "bochs", "bochs", "-", "iso", "action=survey wait=1",
-         "halt", 60, qr=True, serial=[r"^apmoff: survey screen: closed, back to text mode"],
+         "halt", 90, qr=True, qr_photos=True, extra=["cpu: ips=4000000, reset_on_triple_fault=0"],
+         serial=[r"^apmoff: survey screen: the first QR code took \d{1,3} ms to encode and "
+                 r"draw$", r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
     # With SeaBIOS as Bochs' BIOS there is no picture to check: Debian's SeaBIOS (built
     # for QEMU) never runs Bochs' VGA ROM (C0000h reads 00h, INT 10h is SeaBIOS's stub
@@ -369,6 +380,57 @@ CASES += [
 import cases_86box  # noqa: E402
 
 CASES += cases_86box.CASES
+
+# --- what a person sees, whichever loader started the kernel -------------------------
+# The text screen is read from VGA memory by QEMU at the end (not what the kernel says
+# it drew). GRUB's multiboot2 on a BIOS machine sets a graphics mode for the kernel's
+# framebuffer tag; the kernel draws there, then asks the BIOS for text mode back.
+SURVEY_DONE = r"^apmoff: halted: survey complete \(action=survey\)$"
+PANEL_TOP = r"^==== apmoff 0\.1 summary =+$"
+for name, medium, loader in (("kernel", "kernel", ""), ("grub-mb1", "iso", ""),
+                             ("grub-mb2", "iso", "grub-mb2"),
+                             ("syslinux", "iso", "syslinux")):
+    CASES.append(Case("qemu-pc-screen-" + name, "qemu", "seabios", "pc", medium,
+                      "action=survey wait=0", "halt", 30, loader=loader,
+                      serial=([r"^apmoff: screen: the loader left a \d+x\d+ graphics mode; "
+                               r"back to VGA text mode$"] if loader == "grub-mb2" else []),
+                      last_line=SURVEY_DONE, screen_text=True,
+                      screen=[SURVEY_DONE, PANEL_TOP,
+                              r"^ rm      : connected, APM 1\.2$",
+                              r"^ pm32    : connected, APM 1\.2$"]))
+CASES += [
+    # A failed power-off ends on the panel: each interface with its reason.
+    Case("qemu-pc-summary-failed", "qemu", "seabios", "pc", "kernel",
+         "inject=rm-off,pm32-off,pm16-connect", "halt", 20,
+         last_line=r"^apmoff: halted: power-off failed via rm, pm32 and pm16$",
+         serial=[r"^apmoff: summary:  pm16    : connect failure injected"],
+         screen=[PANEL_TOP, r"^ Machine : QEMU Standard PC",
+                 r"^ BIOS    : SeaBIOS 1\.16\.2",
+                 r"^ APM     : 1\.2, flags 0003h: 16-bit PM interface, 32-bit PM interface$",
+                 r"^ rm      : connected, APM 1\.2; off: failure injected \(inject=rm-off\)",
+                 r"^ pm32    : connected, APM 1\.2; off: failure injected",
+                 r"^ pm16    : connect failure injected",
+                 r"^ Result  : power-off failed via rm, pm32 and pm16$",
+                 r"^ Next    : ", r"^==== halted =+$",
+                 r"^apmoff: halted: power-off failed via rm, pm32 and pm16$"]),
+    Case("qemu-pc-summary-check", "qemu", "seabios", "pc", "kernel", "action=check",
+         "halt", 20, screen=[PANEL_TOP, r"^ Checks  : 22 passed, 8 failed, 1 skipped; "
+                             r"failed: disconnect\.not-connected,",
+                             r"^           call\.before-connect, connect\.rm-twice"]),
+]
+
+# --- the automation images: the shipped menu without its countdown -----------------
+CASES += [
+    Case("qemu-pc-auto-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 30,
+         loader="auto", serial=[INSTALL_CHECK], last_line=OFF_RM),
+    Case("bochs-rombios-auto-floppy", "bochs", "bochs", "-", "floppy", "", "poweroff", 60,
+         loader="auto", serial=[INSTALL_CHECK], last_line=OFF_RM),
+]
+
+# --- emulated 1990s APM BIOSes as option ROMs (tests/biosrom/) -----------------------
+import cases_realbios  # noqa: E402
+CASES += cases_realbios.CASES
+
 import cases_issue13  # noqa: E402
 
 CASES += cases_issue13.CASES

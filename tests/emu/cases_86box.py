@@ -47,7 +47,7 @@ CASES = [
     # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
     Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",
-                 r"^apmoff: serial: COM1 \(3F8h\) is an 8250 UART"],
+                 r"^apmoff: serial: COM1 \(3F8h\): 8250 UART"],
          survey={"cpu.class": "386", "cpu.fpu": False, "bios.date": "09/10/93"},
          last_line=NO_APM, screen_text=True),
     # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface

@@ -23,6 +23,15 @@ import time
 from dataclasses import dataclass, field
 
 import box86
+import photo
+import qrpages
+from syslinux_image import build_syslinux_iso
+
+import importlib.util as _ilu
+_spec = _ilu.spec_from_file_location("biosrom", os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "biosrom", "build.py"))
+biosrom = _ilu.module_from_spec(_spec)
+_spec.loader.exec_module(biosrom)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build")
@@ -71,7 +80,15 @@ class Case:
     qr: bool = False                # screenshot the QR code (QEMU: QMP screendump, then a
                                     # key; Bochs: memory dump at the magic breakpoint),
                                     # decode it, compare with the JSON line
+    qr_photos: bool = False         # with qr: every page must also read back from each
+                                    # degraded "phone photo" (tests/emu/photo.py)
     screen_text: bool = False       # QEMU, 86Box: at the end, the screen must show text
+    screen: list = field(default_factory=list)  # QEMU: regexes the 80x25 text screen
+                                    # must show at the end (read from VGA memory)
+    loader: str = ""                # ISO media: "" GRUB's multiboot (the shipped menu),
+                                    # "grub-mb2" GRUB's multiboot2 on a BIOS machine,
+                                    # "syslinux" ISOLINUX's mboot.c32; ISO and floppy:
+                                    # "auto", the shipped automation image (no countdown)
     survey: dict = field(default_factory=dict)  # dotted path -> value the last
                                     # "apmoff: survey" JSON line must hold
     insns: dict = field(default_factory=dict)   # v86test=insns: stub -> {register:
@@ -79,6 +96,9 @@ class Case:
     bda_ticks: int = 0              # QEMU, selftest=idle: how far the BIOS tick count
                                     # (40:6Ch, read by QMP) must move after the
                                     # kernel's read window
+    rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
+                                    # behaviour's name), run as an option ROM at POST
+    nmi_after: str = ""             # QEMU: inject an NMI (QMP) once serial matches this
 
 
 @dataclass
@@ -146,11 +166,15 @@ def kill_group(proc):
 
 # --- images --------------------------------------------------------------------
 
-def variant_cfg(options):
-    """The shipped menu with its first entry's options replaced and no timeout."""
+def variant_cfg(options, loader=""):
+    """The shipped menu with its first entry's options replaced and no timeout; for
+    "grub-mb2", multiboot2 on BIOS too (as a user's own GRUB entry may say)."""
     with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
         cfg = f.read()
     cfg = re.sub(r"^set timeout=.*$", "set timeout=0", cfg, count=1, flags=re.M)
+    if loader == "grub-mb2":
+        cfg = re.sub(r"^(\s*)multiboot /boot/apmoff.elf", r"\1multiboot2 /boot/apmoff.elf",
+                     cfg, flags=re.M)
     return re.sub(r"^(\s*apmoff) action=off$", lambda m: "%s %s" % (m.group(1), options),
                   cfg, count=1, flags=re.M)
 
@@ -158,16 +182,24 @@ def variant_cfg(options):
 _variant_lock = threading.Lock()     # two cases may want the same variant at once
 
 
-def variant_image(options, medium):
+def variant_image(options, medium, loader=""):
     """An ISO or floppy whose first menu entry boots at once with these options (for
-    Bochs and 86Box, which cannot pass a command line any other way). Cached by
-    option string."""
+    Bochs and 86Box, which cannot pass a command line any other way), or an ISOLINUX
+    ISO booting the kernel with them. Cached by option string."""
     with _variant_lock:
-        return _build_variant(options, medium)
+        if loader == "syslinux":
+            out = os.path.join(BUILD, "variants", "syslinux-%s.iso" % slug_of(options))
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            return build_syslinux_iso(out, ELF, options)
+        return _build_variant(options, medium, loader)
 
 
-def _build_variant(options, medium):
-    slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+def slug_of(options):
+    return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+
+
+def _build_variant(options, medium, loader):
+    slug = slug_of(options) + ("-" + loader if loader else "")
     script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
     out = os.path.join(BUILD, "variants", slug + suffix)
     inputs = [ELF] + [os.path.join(ROOT, "iso", n)
@@ -178,7 +210,7 @@ def _build_variant(options, medium):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
-        cfg.write(variant_cfg(options))
+        cfg.write(variant_cfg(options, loader))
     try:
         subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
                        check=True)
@@ -188,8 +220,13 @@ def _build_variant(options, medium):
 
 
 def image_for(case):
+    if case.loader == "auto":
+        return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
+                                                    else ".iso"))
     if case.medium in ("iso", "usb"):
-        return variant_image(case.options, "iso") if case.options else ISO
+        if case.options or case.loader:
+            return variant_image(case.options, "iso", case.loader)
+        return ISO
     if case.medium == "floppy":
         if case.options:
             return variant_image(case.options, "floppy")
@@ -281,10 +318,13 @@ def qemu_command(case, image, serial_path, qmp_path):
                 "-device", "usb-storage,drive=stick,bootindex=0"]
     else:
         cmd += ["-cdrom", image, "-boot", "d"]
+    if case.rom:
+        cmd += ["-option-rom", biosrom.rom_path(case.rom)]
     return cmd + case.extra
 
 
 QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
+BOCHS_QR_PAGES = 8      # pages dumped at most (the kernel stops at the breakpoint on each)
 TICK_WINDOW = re.compile(r"^apmoff: selftest: idle: tick read window", re.M)
 
 
@@ -310,15 +350,20 @@ def run_qemu(case, workdir):
         qmp.command("qmp_capabilities", deadline)
         qmp.command("cont", deadline)
         watch = SerialWatch(serial_path, case)
-        screen_done = False
+        pages_shown = 0
+        nmi_sent = False
         ticks = []
         while time.monotonic() < deadline:
+            if case.nmi_after and not nmi_sent and re.search(case.nmi_after, watch.text(),
+                                                             re.M):
+                nmi_sent = True
+                qmp.command("inject-nmi", deadline)
             if case.bda_ticks and not ticks and TICK_WINDOW.search(watch.text()):
                 ticks.append(read_bda_ticks(qmp, deadline))
-            if case.qr and not screen_done and QR_ON_SCREEN.search(watch.text()):
-                screen_done = True
+            if case.qr and len(QR_ON_SCREEN.findall(watch.text())) > pages_shown:
+                pages_shown += 1
                 qmp.command("screendump", deadline,
-                            filename=os.path.join(workdir, "screen.ppm"))
+                            filename=os.path.join(workdir, "screen-%d.ppm" % pages_shown))
                 qmp.command("send-key", deadline, keys=[{"type": "qcode", "data": "ret"}])
             for ev in qmp.poll_events(0.05):
                 if ev["event"] == "SHUTDOWN":
@@ -345,9 +390,24 @@ def run_qemu(case, workdir):
         if case.screen_text and not qmp.closed:
             qmp.command("screendump", time.monotonic() + 10,
                         filename=os.path.join(workdir, "final.ppm"))
+        if case.screen and not qmp.closed:
+            with open(os.path.join(workdir, "screen.txt"), "w") as f:
+                f.write(text_screen(qmp, time.monotonic() + 10))
     finally:
         kill_group(proc)
     return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()
+
+
+def text_screen(qmp, deadline):
+    """The 80x25 VGA text screen as a person reads it: the character bytes at B8000h,
+    read by QEMU from guest memory (not what the guest says it drew)."""
+    reply = qmp.command("human-monitor-command", deadline,
+                        **{"command-line": "xp /2000hx 0xb8000"}) or {}
+    cells = []
+    for line in reply.get("return", "").splitlines():      # "00000000000b8000: 0x0761 ..."
+        cells += [int(w, 16) for w in re.findall(r"0x([0-9a-f]{4})", line.split(":", 1)[-1])]
+    chars = "".join(chr(c & 0xFF) if 0x20 <= (c & 0xFF) < 0x7F else " " for c in cells)
+    return "\n".join(chars[i:i + 80].rstrip() for i in range(0, len(chars), 80))
 
 
 # --- Bochs ---------------------------------------------------------------------
@@ -410,14 +470,17 @@ def run_bochs(case, workdir):
         f.write(bochs_config(case, image, serial_path, log_path))
     with open(cmds_path, "w") as f:
         if case.qr:
-            # The kernel stops at Bochs' magic breakpoint once the QR code is drawn:
-            # dump plane 0 of the VGA (every plane holds the same bits), go on.
-            f.write('c\nwritemem "%s" 0xa0000 %d\nc\nquit\n'
-                    % (os.path.join(workdir, "vga.bin"), VGA_PLANE_BYTES))
+            # The kernel stops at Bochs' magic breakpoint once each QR code is drawn:
+            # dump plane 0 of the VGA (every plane holds the same bits), go on. Stops
+            # that never come leave the run at the halt, where the harness ends it.
+            f.write("c\n" + "".join('writemem "%s" 0xa0000 %d\nc\n'
+                                    % (os.path.join(workdir, "vga-%d.bin" % i),
+                                       VGA_PLANE_BYTES)
+                                    for i in range(1, BOCHS_QR_PAGES + 1)) + "quit\n")
         else:
-            # Run; past the QR screen's magic breakpoint, if any; after any other
+            # Run; past the QR pages' magic breakpoints, if any; after any other
             # debugger stop, end the run instead of waiting at the prompt.
-            f.write("c\nc\nquit\n")
+            f.write("c\n" * (BOCHS_QR_PAGES + 1) + "quit\n")
     start = time.monotonic()
     deadline = start + case.timeout
     with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
@@ -530,33 +593,40 @@ def check_screen_text(path):
     return []
 
 
-def compare_qr(screenshot, serial):
-    """The QR code on the screen must decode (zbarimg) to exactly the JSON line that
-    the serial log carries after "apmoff: survey "."""
+def check_text_screen(patterns, path):
+    """Every regex must match the text screen QEMU read at the end."""
+    if not os.path.exists(path):
+        return ["the text screen was not read"]
+    with open(path) as f:
+        text = f.read()
+    return ["the screen lacks /%s/" % p for p in patterns if not re.search(p, text, re.M)]
+
+
+def compare_qr(screenshots, serial):
+    """The QR codes on the screen, one a page, must decode (zbarimg) and join
+    (tests/emu/qrpages.py) to exactly the JSON line that the serial log carries after
+    "apmoff: survey "."""
     lines = [l for l in serial.splitlines() if l.startswith("apmoff: survey {")]
     if not lines:
         return ["no 'apmoff: survey {...}' line on serial"]
-    if not os.path.exists(screenshot):
+    if not screenshots:
         return ["no screenshot was taken (the QR screen never appeared)"]
     json_line = lines[-1][len("apmoff: survey "):]
     try:
         json.loads(json_line)
     except ValueError as e:
         return ["the survey line is not valid JSON: %s" % e]
-    if not shutil.which("zbarimg"):
-        return ["zbarimg is not installed (Debian zbar-tools, scripts/deps.sh): the QR "
-                "code cannot be judged"]
-    proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable",
-                           screenshot], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          timeout=60)
-    decoded = proc.stdout.decode("latin-1")
-    if decoded.endswith("\n"):
-        decoded = decoded[:-1]
-    if proc.returncode or not decoded:
-        return ["zbarimg found no QR code in the screenshot (exit %d)" % proc.returncode]
-    if decoded != json_line:
-        return ["the QR code decodes to %d bytes that differ from the %d-byte survey line"
-                % (len(decoded), len(json_line))]
+    pages = len(QR_ON_SCREEN.findall(serial))
+    if len(screenshots) != pages:
+        return ["%d QR pages were announced, %d captured" % (pages, len(screenshots))]
+    try:
+        symbols = [s for shot in screenshots for s in qrpages.read_symbols(shot)]
+        joined = qrpages.join_pages(symbols)
+    except qrpages.PageError as e:
+        return ["the QR pages do not read back: %s" % e]
+    if joined != json_line:
+        return ["the QR pages join to %d bytes that differ from the %d-byte survey line"
+                % (len(joined), len(json_line))]
     return []
 
 
@@ -682,6 +752,32 @@ def judge(case, verdict, serial):
     return problems
 
 
+def compare_photos(shots, workdir):
+    """Each page reads back the same from every degraded copy of its screenshot."""
+    problems = []
+    for shot in shots:
+        clean = qrpages.read_symbols(shot)
+        for name, path in photo.degrade(shot, workdir).items():
+            if qrpages.read_symbols(path) != clean:
+                problems.append("%s: the QR code does not read back when %s"
+                                % (os.path.basename(shot), name))
+    return problems
+
+
+def qr_screenshots(case, workdir):
+    """The pictures of the QR pages, in page order (Bochs: from the VGA dumps)."""
+    shots = []
+    for i in range(1, BOCHS_QR_PAGES + 1):
+        ppm = os.path.join(workdir, "screen-%d.ppm" % i)
+        raw = os.path.join(workdir, "vga-%d.bin" % i)
+        if case.emulator == "bochs" and os.path.exists(raw):
+            ppm = os.path.join(workdir, "screen-%d.pgm" % i)
+            vga_plane_to_pgm(raw, ppm)
+        if os.path.exists(ppm):
+            shots.append(ppm)
+    return shots
+
+
 def unavailable(case):
     """Why this case cannot run on this machine, or "" when it can."""
     if case.emulator == "86box":
@@ -700,11 +796,12 @@ def run_case(case, keep_dir=None):
         if case.bda_ticks:
             problems += check_ticks(case.bda_ticks, os.path.join(workdir, "ticks.txt"))
         if case.qr:
-            screen = os.path.join(workdir, "screen.ppm")
-            if case.emulator == "bochs" and os.path.exists(os.path.join(workdir, "vga.bin")):
-                screen = os.path.join(workdir, "screen.pgm")
-                vga_plane_to_pgm(os.path.join(workdir, "vga.bin"), screen)
-            problems += compare_qr(screen, serial)
+            shots = qr_screenshots(case, workdir)
+            problems += compare_qr(shots, serial)
+            if case.qr_photos and not problems:
+                problems += compare_photos(shots, workdir)
+        if case.screen:
+            problems += check_text_screen(case.screen, os.path.join(workdir, "screen.txt"))
         if case.screen_text:
             screen = os.path.join(workdir, "final.ppm")
             if case.emulator == "86box":

@@ -121,6 +121,21 @@ MUTANTS = [
            "    if (p == BIOS_PATH_V86 && path == BIOS_PATH_V86) {\n",
            ["emu:qemu-pc-a20"], "bios_int_via() takes the v86 path only with bioscall=v86"),
 
+    Mutant("v86-irq-dropped", "realmode/v86.c",
+           "        watchdog(f);\n        reflect_interrupt(f, bios_vector(irq), (uint16_t)f->eip);\n",
+           "        watchdog(f);\n        pic_eoi(irq);\n",
+           ["emu:qemu-pc-realbios-tickpoll-v86"],
+           "an IRQ during a v86 call is acknowledged but never reaches the BIOS's handler"),
+    Mutant("v86-no-watchdog", "realmode/v86.c",
+           "    if (call.ticks <= WATCHDOG_S * TICKS_PER_S)\n        return;",
+           "    if (call.ticks <= WATCHDOG_S * TICKS_PER_S || 1)\n        return;",
+           ["emu:qemu-pc-realbios-hang-v86"], "a BIOS that never returns under v86 hangs us"),
+    Mutant("pm-cf-preset", "apm/port_pm.c",
+           "apm_ports_eflags(regs->eflags) & ~X86_EFLAGS_CF;",
+           "apm_ports_eflags(regs->eflags);",
+           ["emu:qemu-pc-realbios-nocf-pm32"],
+           "PM calls start with CF set: a jump-table BIOS's successes read as failures"),
+
     # --- survey/ ---------------------------------------------------------------------------
     Mutant("qr-mask1", "survey/qr.c",
            "    case 1: return !(y & 1);", "    case 1: return !(x & 1);",

@@ -395,6 +395,27 @@ static void test_rejected_count(void **state)
     assert_list_has(log_line(1), "choices", switches);
 }
 
+/* label=: free text, quoted when it has spaces, printable, bounded. */
+static void test_label(void **state)
+{
+    (void)state;
+    assert_int_equal(options_parse(&o, "/k label=bench-3 action=survey"), 0);
+    assert_string_equal(o.label, "bench-3");
+    assert_int_equal(o.action, ACTION_SURVEY);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=\"Bob's 486 DX2\" wait=5"), 0);
+    assert_string_equal(o.label, "Bob's 486 DX2");
+    assert_int_equal(o.wait, 5);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label= label=\"\""), 2);
+    assert_int_equal(options_parse(&o, "/k label=0123456789012345678901234567890123456789"
+                                       "0123456789"), 1);
+    assert_log_has("error: label= takes 1 to 48 characters");
+    assert_int_equal(options_parse(&o, "/k label=a label=b"), 1);
+    assert_log_has("error: label= is given twice with different values");
+    assert_string_equal(o.label, "a");
+}
+
 /* A key given twice must agree with itself; inject= lists add up. */
 static void test_repeated_key(void **state)
 {
@@ -436,6 +457,7 @@ int main(void)
         T(test_inject_bad_items),
         T(test_rejected_count),
         T(test_repeated_key),
+        T(test_label),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,11 +37,20 @@ UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checkli
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
 	kernel/format.o kernel/segdesc.o tests/unit/host_console.o
 
+UNIT_SUMMARY_OBJS := tests/unit/test_summary.o kernel/summary.o kernel/format.o apm/apm.o \
+	apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
+
+UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o survey/qr.o \
+	kernel/format.o
+
+UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o kernel/string.o
+
 UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json \
-	test_checklist
+	test_summary test_qrpages test_romid test_checklist
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
+	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS)))
 
 .PHONY: unit-bin unit
@@ -57,6 +66,9 @@ $(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
 $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
 $(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))
 $(UNIT_DIR)/test_survey_json: $(addprefix $(HOST_DIR)/,$(UNIT_SURVEYJSON_OBJS))
+$(UNIT_DIR)/test_summary: $(addprefix $(HOST_DIR)/,$(UNIT_SUMMARY_OBJS))
+$(UNIT_DIR)/test_qrpages: $(addprefix $(HOST_DIR)/,$(UNIT_QRPAGES_OBJS))
+$(UNIT_DIR)/test_romid: $(addprefix $(HOST_DIR)/,$(UNIT_ROMID_OBJS))
 $(UNIT_DIR)/test_checklist: $(addprefix $(HOST_DIR)/,$(UNIT_CHECKLIST_OBJS))
 
 $(UNIT_BINS):

@@ -1,0 +1,64 @@
+/* The BIOS ROM's identity: see romid.h. */
+#include "romid.h"
+#include "crc32.h"
+#include "../kernel/string.h"
+
+#include <stdbool.h>
+
+/* Words that make a printable run a banner rather than a table of messages. */
+static const char *const marks[] = {
+    "BIOS", "(C)", "(c)", "Copyright", "COPYRIGHT", "Award", "AMI", "Phoenix",
+    "Megatrends", "Compaq", "COMPAQ", "IBM", "Quadtel", "MR BIOS", "Microid", "SystemSoft",
+    "Insyde", "Acer", "Dell", "Toshiba",
+};
+
+static bool printable(uint8_t c)
+{
+    return c >= 0x20 && c < 0x7F;
+}
+
+static bool has_mark(const char *s)
+{
+    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+        size_t n = strlen(marks[i]);
+        for (const char *p = s; *p; p++)
+            if (!strncmp(p, marks[i], n))
+                return true;
+    }
+    return false;
+}
+
+static void keep(struct rom_id *id, const uint8_t *run, size_t n)
+{
+    char s[ROMID_STRING_MAX + 1];
+    size_t len = n > ROMID_STRING_MAX ? ROMID_STRING_MAX : n;
+
+    while (len && run[0] == ' ')        /* banners are often padded */
+        run++, len--;
+    while (len && run[len - 1] == ' ')
+        len--;
+    if (len < ROMID_STRING_MIN)
+        return;
+    memcpy(s, run, len);
+    s[len] = '\0';
+    if (!has_mark(s))
+        return;
+    for (unsigned i = 0; i < id->count; i++)
+        if (!strcmp(id->strings[i], s))
+            return;
+    memcpy(id->strings[id->count++], s, len + 1);
+}
+
+void romid_scan(const uint8_t *rom, size_t len, struct rom_id *id)
+{
+    memset(id, 0, sizeof(*id));
+    id->crc32 = crc32(0, rom, len);
+    size_t start = 0;
+    for (size_t i = 0; i <= len && id->count < ROMID_STRINGS_MAX; i++) {
+        if (i < len && printable(rom[i]))
+            continue;
+        if (i - start >= ROMID_STRING_MIN)
+            keep(id, rom + start, i - start);
+        start = i + 1;
+    }
+}

@@ -1,0 +1,29 @@
+/* A BIOS identity every PC has, SMBIOS or not (most 386/486 boards have none): the
+ * CRC-32 of the system BIOS area (E0000h-FFFFFh: the same bytes on the same ROM
+ * build), and the vendor's banner and copyright strings found in it, e.g.
+ * "Award Modular BIOS v4.51PG" or "AMIBIOS (C)1995 American Megatrends". With the
+ * date and model bytes at F000:FFF5h-FFFEh (kernel/survey.c) it tells boards apart.
+ * Pure: the caller hands it the ROM's bytes; runs on the host in the unit tests. */
+#ifndef APMOFF_SURVEY_ROMID_H
+#define APMOFF_SURVEY_ROMID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ROMID_START         0xE0000u
+#define ROMID_END           0x100000u
+#define ROMID_STRINGS_MAX   4
+#define ROMID_STRING_MAX    64          /* longer strings are cut */
+#define ROMID_STRING_MIN    10          /* shorter printable runs are noise */
+
+struct rom_id {
+    uint32_t crc32;
+    unsigned count;
+    char strings[ROMID_STRINGS_MAX][ROMID_STRING_MAX + 1];
+};
+
+/* Hashes len bytes and keeps the first distinct printable runs that name a BIOS
+ * vendor or carry a copyright. */
+void romid_scan(const uint8_t *rom, size_t len, struct rom_id *id);
+
+#endif

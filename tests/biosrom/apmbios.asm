@@ -1,0 +1,540 @@
+; An APM BIOS that behaves like the 1990s ones apmoff meets, as a QEMU option ROM.
+;
+; SeaBIOS runs this ROM at POST (QEMU -option-rom FILE). Its init hooks INT 15h:
+; AH=53h is answered here, by a small APM BIOS of our own with real-mode, 16-bit and
+; 32-bit protected-mode entry points; everything else goes on to SeaBIOS. One source,
+; one behaviour per build: tests/biosrom/build.py assembles it once per BEHAVIOUR
+; (below) and fixes the size byte and the checksum. The README's "Real 1990s BIOSes"
+; section says which case runs which ROM and what each proves.
+;
+; Verdicts the emulator sees: power-off by the ACPI PM1a write SeaBIOS itself uses
+; for 5307h (QMP SHUTDOWN guest-shutdown), or, when a call arrives that this BIOS
+; must not get, a code written to isa-debug-exit (port F4h; QEMU's status is
+; code * 2 + 1): EXIT_* below.
+;
+; State lives at 40:F0h (the BDA's intra-application area, 0:04F0h), which both
+; modes reach through 40h: segment 40h in real mode, and in protected mode selector
+; 40h, which apmoff maps at 400h as Linux does for BIOSes that load it.
+
+%include "apm.inc"
+
+%assign BEH_PLAIN    0          ; APM 1.2 that does what it should
+%assign BEH_EBDA     1          ; takes 16 KiB below 640 KiB; E820 still says 0-9FC00h (item 1)
+%assign BEH_NOCF     2          ; PM entries touch CF only to fail; disengaged at boot (item 2)
+%assign BEH_VER11    3          ; APM 1.1: a 1.2 request gets 1.0; off refused on 1.0 (item 3)
+%assign BEH_TICKPOLL 4          ; 5307h off waits, IF on, for the tick count to move (item 4)
+%assign BEH_HANG     5          ; real-mode 5307h never returns (item 4)
+%assign BEH_NMI      6          ; real-mode 5307h takes 3 s, for an NMI to land in (item 4)
+%assign BEH_ENABLE   7          ; PM disabled at boot; 5308h/530Fh before 5307h "hangs" (item 5)
+%assign BEH_OFFONLY  8          ; any call power-off does not need is an error (item 6)
+%assign BEH_LATE     9          ; 5307h returns success, the power goes 1 s later (item 7)
+%assign BEH_WBINVD   10         ; 5307h runs WBINVD and INVD; no PM interface (item 8)
+%assign BEH_AWARD    11         ; Award-like: loose 5307h, zero PM lengths, data F940h (item 9)
+
+%ifndef BEHAVIOUR
+  %assign BEHAVIOUR BEH_PLAIN
+%endif
+
+BDA_SEG         equ 0x40        ; segment in real mode, selector in protected mode
+BDA_EBDA        equ 0x0E        ; word: EBDA segment
+BDA_MEM_KB      equ 0x13        ; word: conventional memory in KiB (INT 12h)
+BDA_TICKS       equ 0x6C        ; dword: timer ticks since midnight
+S_FLAGS         equ 0xF0        ; byte: F_* below
+S_CONNVER       equ 0xF1        ; byte: the connection's minor version (530Eh)
+S_MODE          equ 0xF2        ; byte: MODE_* of the call in progress
+S_DEADLINE      equ 0xF4        ; word: tick at which BEH_LATE powers off
+S_AREA          equ 0xF6        ; word: BEH_EBDA's area, segment
+S_AREA_WORDS    equ 0xF8        ; word: and length in words
+F_ENGAGED       equ 0x01
+F_SEEN07        equ 0x02
+F_ARMED         equ 0x04
+F_CONNECTED     equ 0x08
+F_ENABLED       equ 0x10
+MODE_RM         equ 0
+MODE_PM         equ 1
+
+ACPI_PM1A_CNT   equ 0x604       ; QEMU pc (PIIX4) and q35 (ICH9): what SeaBIOS writes
+ACPI_SLP_EN     equ 0x2000      ; SLP_EN with SLP_TYP 0: S5 on QEMU
+DEBUG_EXIT      equ 0xF4        ; isa-debug-exit
+
+EXIT_AREA_WRITTEN equ 0x21      ; BEH_EBDA: someone wrote into the memory INT 12h excludes
+EXIT_ENABLE_FIRST equ 0x25      ; BEH_ENABLE: 5308h/530Fh before any 5307h
+EXIT_NOT_NEEDED   equ 0x26      ; BEH_OFFONLY: a call power-off does not need
+
+TAKE_KB         equ 16          ; BEH_EBDA: 639 KiB -> 623 KiB
+AREA_PATTERN    equ 0xA55A
+POLL_TICKS      equ 3           ; BEH_TICKPOLL: about 160 ms
+NMI_WAIT_TICKS  equ 55          ; BEH_NMI: about 3 s
+LATE_TICKS      equ 18          ; BEH_LATE: about 1 s
+
+%if BEHAVIOUR == BEH_VER11
+BIOS_VERSION    equ APM_V1_1
+%else
+BIOS_VERSION    equ APM_V1_2
+%endif
+%if BEHAVIOUR == BEH_WBINVD
+INSTALL_FLAGS   equ 0
+%elif BEHAVIOUR == BEH_NOCF
+INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISENGAGED
+%elif BEHAVIOUR == BEH_ENABLE
+INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISABLED
+%else
+INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32
+%endif
+%if BEHAVIOUR == BEH_AWARD
+PM_DATA_SEG     equ 0xF940      ; as eight Award BIOSes answer, with no lengths
+PM_LEN          equ 0
+%else
+PM_DATA_SEG     equ BDA_SEG
+PM_LEN          equ 0xFFF0
+%endif
+%if BEHAVIOUR == BEH_NOCF
+INIT_FLAGS      equ 0
+%elif BEHAVIOUR == BEH_ENABLE
+INIT_FLAGS      equ F_ENGAGED
+%else
+INIT_FLAGS      equ F_ENGAGED
+%endif
+
+        cpu     486
+        bits    16
+        org     0
+
+rom_header:
+        db      0x55, 0xAA
+        db      0                       ; size in 512-byte blocks: build.py
+        jmp     near init               ; SeaBIOS far-calls offset 3 at POST
+        times   0x18 - ($ - $$) db 0
+        dw      0                       ; no PCI data structure
+        dw      0                       ; no PnP header
+old15:  dd      0                       ; written at init, while the ROM is RAM
+old1c:  dd      0
+
+; --- POST ----------------------------------------------------------------------
+
+init:
+        pushad
+        push    ds
+        push    es
+        xor     ax, ax
+        mov     ds, ax
+        mov     eax, [APM_INT * 4]
+        mov     [cs:old15], eax
+        mov     word [APM_INT * 4], int15
+        mov     [APM_INT * 4 + 2], cs
+%if BEHAVIOUR == BEH_LATE
+        mov     eax, [0x1C * 4]
+        mov     [cs:old1c], eax
+        mov     word [0x1C * 4], int1c
+        mov     [0x1C * 4 + 2], cs
+%endif
+        mov     ax, BDA_SEG
+        mov     ds, ax
+        mov     byte [S_FLAGS], INIT_FLAGS
+        mov     byte [S_CONNVER], 0
+%if BEHAVIOUR == BEH_EBDA
+        call    take_memory
+%endif
+        pop     es
+        pop     ds
+        popad
+        retf
+
+%if BEHAVIOUR == BEH_EBDA
+; Takes conventional memory as an option ROM with a work area does: 40:13h drops by
+; TAKE_KB, the EBDA moves down below the area (40:0Eh follows it), and the area is
+; filled with a pattern that power-off checks. DS = 40h.
+take_memory:
+        mov     ax, [BDA_MEM_KB]
+        sub     ax, TAKE_KB
+        mov     [BDA_MEM_KB], ax
+        shl     ax, 6                   ; KiB to paragraphs: the new EBDA
+        mov     es, ax
+        push    ds
+        mov     ds, [BDA_EBDA]
+        xor     si, si
+        xor     di, di
+        movzx   cx, byte [0]            ; the EBDA's size in KiB
+        shl     cx, 9                   ; in words
+        cld
+        rep movsw
+        pop     ds
+        mov     [BDA_EBDA], es
+        movzx   ax, byte [es:0]
+        shl     ax, 6
+        mov     bx, es
+        add     ax, bx                  ; the area: from the EBDA's end to A0000h
+        mov     [S_AREA], ax
+        mov     es, ax
+        mov     cx, 0xA000
+        sub     cx, ax
+        shl     cx, 3
+        mov     [S_AREA_WORDS], cx
+        xor     di, di
+        mov     ax, AREA_PATTERN
+        rep stosw
+        ret
+
+; Real mode, DS = 40h: the area must hold its pattern still.
+check_memory:
+        push    es
+        mov     es, [S_AREA]
+        mov     cx, [S_AREA_WORDS]
+        xor     di, di
+        mov     ax, AREA_PATTERN
+        cld
+        repe scasw
+        pop     es
+        je      .ok
+        mov     al, EXIT_AREA_WRITTEN
+        jmp     fail_exit
+.ok:
+        ret
+%endif
+
+; --- real mode -----------------------------------------------------------------
+
+int15:
+        cmp     ah, APM_AH
+        je      apm_rm
+%if BEHAVIOUR == BEH_EBDA
+        cmp     eax, 0xE820
+        je      e820
+%endif
+        jmp     far [cs:old15]
+
+%if BEHAVIOUR == BEH_EBDA
+; SeaBIOS answers; an available first entry from 0 goes on saying 0-9FC00h, as many
+; BIOSes' E820 does whatever INT 12h says.
+e820:
+        pushf
+        call    far [cs:old15]
+        pushf
+        jc      .done
+        cmp     dword [es:di], 0
+        jne     .done
+        cmp     dword [es:di + 4], 0
+        jne     .done
+        cmp     dword [es:di + 16], 1
+        jne     .done
+        mov     dword [es:di + 8], 0x9FC00
+        mov     dword [es:di + 12], 0
+.done:
+        popf
+        retf    2
+%endif
+
+apm_rm:
+        push    ds
+        push    word BDA_SEG
+        pop     ds
+        mov     byte [S_MODE], MODE_RM
+        pop     ds
+        call    core
+        retf    2                       ; our flags, CF the answer
+
+%if BEHAVIOUR == BEH_LATE
+; The timer's user hook: once 5307h has been armed, power off at the deadline.
+int1c:
+        push    ds
+        push    ax
+        push    word BDA_SEG
+        pop     ds
+        test    byte [S_FLAGS], F_ARMED
+        jz      .chain
+        mov     ax, [BDA_TICKS]
+        sub     ax, [S_DEADLINE]
+        js      .chain
+        jmp     power_off
+.chain:
+        pop     ax
+        pop     ds
+        jmp     far [cs:old1c]
+%endif
+
+; --- protected mode ------------------------------------------------------------
+
+        bits    32
+; 32-bit entry: on into the 16-bit code segment, which the spec puts right after
+; the 32-bit one, and back to the 32-bit caller with a 32-bit far return. No flag
+; changes on the way (LEA, not ADD): the caller's CF must reach pm_call.
+pm32_entry:
+        push    dword 0
+        push    eax
+        mov     ax, cs
+        movzx   eax, ax
+        lea     eax, [eax + 8]
+        mov     [esp + 4], eax
+        pop     eax
+        push    dword pm32_in16
+        retf
+        bits    16
+pm32_in16:
+        call    pm_call
+        o32 retf
+
+pm16_entry:
+        call    pm_call
+        retf
+
+pm_call:
+        push    ds
+        push    word BDA_SEG
+        pop     ds
+        mov     byte [S_MODE], MODE_PM
+        pop     ds
+%if BEHAVIOUR == BEH_NOCF
+        ; A jump-table BIOS: CF is set to fail and otherwise left as the caller had it.
+        pushf
+        call    core
+        jc      .failed
+        popf
+        ret
+.failed:
+        add     esp, 2
+        stc
+        ret
+%else
+        jmp     core
+%endif
+
+; --- the functions -------------------------------------------------------------
+
+; AL = function, registers as the APM specification has them; out: CF and AH (the
+; error) as it has them. Preserves DS.
+core:
+        push    ds
+        push    word BDA_SEG
+        pop     ds
+        call    dispatch
+        pop     ds
+        ret
+
+dispatch:
+        cmp     al, APM_FN_GET_CAPABILITIES
+        ja      err_unsupported
+        push    si
+        movzx   si, al
+        add     si, si
+        mov     si, [cs:fn_table + si]
+        xchg    si, [esp]
+        ret
+
+fn_table:
+        dw      fn_install, fn_connect_rm, fn_connect_pm16, fn_connect_pm32
+        dw      fn_disconnect, fn_cpu_idle, ok, fn_set_state
+        dw      fn_enable, fn_not_needed, fn_power_status, fn_pm_event
+        dw      fn_not_needed, fn_not_needed, fn_driver_version, fn_engage
+        dw      fn_capabilities
+
+ok:
+        clc
+        ret
+err_unsupported:
+        mov     ah, APM_ERR_UNSUPPORTED
+        stc
+        ret
+err_param_range:
+        mov     ah, APM_ERR_PARAM_RANGE
+        stc
+        ret
+
+fn_install:
+        mov     ax, BIOS_VERSION
+        mov     bx, 'MP'                ; BH = 'P', BL = 'M'
+        mov     cx, INSTALL_FLAGS
+        jmp     ok
+
+fn_connect_rm:
+        or      byte [S_FLAGS], F_CONNECTED
+        mov     byte [S_CONNVER], 0     ; a new connection speaks 1.0
+        jmp     ok
+
+fn_connect_pm16:
+        or      byte [S_FLAGS], F_CONNECTED
+        mov     byte [S_CONNVER], 0
+        mov     ax, cs
+        mov     bx, pm16_entry
+        mov     cx, PM_DATA_SEG
+        mov     si, PM_LEN
+        mov     di, PM_LEN
+        jmp     ok
+
+fn_connect_pm32:
+        or      byte [S_FLAGS], F_CONNECTED
+        mov     byte [S_CONNVER], 0
+        mov     ax, cs
+        mov     ebx, pm32_entry
+        mov     cx, cs
+        mov     dx, PM_DATA_SEG
+        mov     esi, PM_LEN * 0x10001
+        mov     di, PM_LEN
+        jmp     ok
+
+fn_disconnect:
+        and     byte [S_FLAGS], ~F_CONNECTED
+        jmp     ok
+
+fn_cpu_idle:
+        sti
+        hlt
+        jmp     ok
+
+fn_not_needed:
+%if BEHAVIOUR == BEH_OFFONLY
+        mov     al, EXIT_NOT_NEEDED
+        jmp     fail_exit
+%else
+        jmp     ok
+%endif
+
+fn_enable:
+fn_engage:
+%if BEHAVIOUR == BEH_ENABLE
+        test    byte [S_FLAGS], F_SEEN07
+        jnz     .allowed
+        mov     al, EXIT_ENABLE_FIRST   ; what a BIOS that hangs here would do, said
+        jmp     fail_exit
+.allowed:
+%endif
+%if BEHAVIOUR == BEH_OFFONLY
+        jmp     fn_not_needed
+%endif
+        cmp     al, APM_FN_ENABLE_PM
+        jne     .engage
+        or      byte [S_FLAGS], F_ENABLED
+        jmp     ok
+.engage:
+        or      byte [S_FLAGS], F_ENGAGED
+        jmp     ok
+
+fn_power_status:
+%if BEHAVIOUR == BEH_OFFONLY
+        jmp     fn_not_needed
+%endif
+        mov     bx, APM_AC_ONLINE << 8 | APM_UNKNOWN8
+        mov     cx, APM_BATTERY_FLAG_NONE << 8 | APM_UNKNOWN8
+        mov     dx, APM_UNKNOWN16
+        jmp     ok
+
+fn_pm_event:
+%if BEHAVIOUR == BEH_OFFONLY
+        jmp     fn_not_needed
+%endif
+        mov     ah, APM_ERR_NOT_CONNECTED
+        test    byte [S_FLAGS], F_CONNECTED
+        jz      .fail
+        mov     ah, APM_ERR_NO_EVENTS
+.fail:
+        stc
+        ret
+
+fn_capabilities:
+%if BEHAVIOUR == BEH_OFFONLY
+        jmp     fn_not_needed
+%endif
+        xor     bl, bl
+        xor     cx, cx
+        jmp     ok
+
+; 530Eh: CX = the version the driver asks for; AX = the connection's.
+fn_driver_version:
+        mov     ax, cx
+%if BEHAVIOUR == BEH_VER11
+        cmp     cx, APM_V1_1            ; FreeBSD saw this: too new a request gets 1.0
+        jbe     .set
+        mov     ax, APM_V1_0
+%else
+        cmp     ax, BIOS_VERSION
+        jbe     .set
+        mov     ax, BIOS_VERSION
+%endif
+.set:
+        mov     [S_CONNVER], al
+        jmp     ok
+
+; 5307h: BX = device, CX = state.
+fn_set_state:
+%if BEHAVIOUR == BEH_AWARD
+        cmp     cx, APM_STATE_SUSPEND
+        jbe     ok
+        jmp     power_off               ; loose: any other state is taken for off
+%else
+        cmp     cx, APM_STATE_OFF
+        jne     ok                      ; ready, standby, suspend: accepted
+%endif
+        or      byte [S_FLAGS], F_SEEN07
+%if BEHAVIOUR == BEH_NOCF
+        test    byte [S_FLAGS], F_ENGAGED
+        jnz     .engaged
+        mov     ah, APM_ERR_NOT_ENGAGED
+        stc
+        ret
+.engaged:
+%endif
+%if BEHAVIOUR == BEH_ENABLE
+        test    byte [S_FLAGS], F_ENABLED       ; disabled at boot, as the flags say
+        jnz     .enabled
+        mov     ah, APM_ERR_PM_DISABLED
+        stc
+        ret
+.enabled:
+%endif
+%if BEHAVIOUR == BEH_VER11
+        cmp     byte [S_CONNVER], 0     ; RBIL: off is not supported for device 0001h
+        je      err_param_range         ; in APM v1.0
+%endif
+%if BEHAVIOUR == BEH_TICKPOLL || BEHAVIOUR == BEH_NMI
+  %if BEHAVIOUR == BEH_NMI
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+  %endif
+        sti                             ; then wait for the timer, as some BIOSes do
+        mov     ax, [BDA_TICKS]
+.poll:
+        mov     dx, [BDA_TICKS]
+        sub     dx, ax
+  %if BEHAVIOUR == BEH_NMI
+        cmp     dx, NMI_WAIT_TICKS
+  %else
+        cmp     dx, POLL_TICKS
+  %endif
+        jb      .poll
+%endif
+%if BEHAVIOUR == BEH_HANG
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+        cli
+.forever:
+        jmp     .forever
+%endif
+%if BEHAVIOUR == BEH_LATE
+        mov     ax, [BDA_TICKS]         ; the power goes at the tick hook, later
+        add     ax, LATE_TICKS
+        mov     [S_DEADLINE], ax
+        or      byte [S_FLAGS], F_ARMED
+        jmp     ok
+%endif
+%if BEHAVIOUR == BEH_WBINVD
+        wbinvd                          ; flush the caches before the power goes
+        invd
+%endif
+%if BEHAVIOUR == BEH_EBDA
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+        call    check_memory
+%endif
+        ; fall through
+
+power_off:
+        mov     dx, ACPI_PM1A_CNT
+        mov     ax, ACPI_SLP_EN
+        out     dx, ax
+.wait:
+        jmp     .wait
+
+; AL = EXIT_* code, to isa-debug-exit: QEMU ends at once.
+fail_exit:
+        out     DEBUG_EXIT, al
+.wait:
+        jmp     .wait

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""The boot menu offers every action, and its countdown suits both kinds of user.
+
+iso/grub.cfg (the ISO's and the floppy's menu) must have an entry for every action
+the kernel accepts (kernel/options.c's action choices), each forced interface and the
+v86 monitor; the survey entries must end on their own (a wait= in seconds, so an
+unattended machine does not sit on the QR screen forever); the first entry powers off;
+and the countdown must be long enough for a CRT to sync and a person to read (5 s or
+more). The automation images take the same menu with `set timeout=0` (Makefile).
+
+    tests/check_menu.py          PASS/FAIL lines; exit status 0 or 1
+
+From Python: check() -> (ok, messages).
+"""
+
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MIN_TIMEOUT = 5
+
+
+def kernel_actions():
+    with open(os.path.join(ROOT, "kernel", "options.c")) as f:
+        text = f.read()
+    block = re.search(r"action_choices\[\] = \{(.*?)\};", text, re.S).group(1)
+    return re.findall(r'\{ "([^"]+)", ACTION_', block)
+
+
+def check(cfg_path=os.path.join(ROOT, "iso", "grub.cfg")):
+    with open(cfg_path) as f:
+        cfg = f.read()
+    entries = re.findall(r'^menuentry "([^"]*)" \{\s*apmoff ([^\n]*)\n', cfg, re.M)
+    words = [dict(w.split("=", 1) for w in opts.split()) for _, opts in entries]
+    problems = []
+    if not entries:
+        return False, ["FAIL menu: no menu entries in %s" % cfg_path]
+    for action in kernel_actions():
+        if not any(w.get("action") == action for w in words):
+            problems.append("no entry for action=%s" % action)
+    for iface in ("rm", "pm32", "pm16"):
+        if not any(w.get("interface") == iface for w in words):
+            problems.append("no entry for interface=%s" % iface)
+    if not any(w.get("bioscall") == "v86" for w in words):
+        problems.append("no entry for bioscall=v86")
+    for w in words:
+        if w.get("action", "").startswith("survey") and not w.get("wait", "").isdigit():
+            problems.append("action=%s waits for a key (wait=%s): it must end on its own"
+                            % (w["action"], w.get("wait", "key")))
+    if words[0].get("action") != "off":
+        problems.append("the first (default) entry does not power off")
+    m = re.search(r"^set timeout=(\d+)$", cfg, re.M)
+    if not m or int(m.group(1)) < MIN_TIMEOUT:
+        problems.append("the countdown is %s s, less than %d s"
+                        % (m.group(1) if m else "?", MIN_TIMEOUT))
+    if problems:
+        return False, ["FAIL menu: " + p for p in problems]
+    return True, ["PASS menu: %d entries cover every action, interface and v86; "
+                  "countdown %s s" % (len(entries), m.group(1))]
+
+
+def main():
+    ok, messages = check()
+    print("\n".join(messages))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The real-BIOS behaviour cases: QEMU pc with an emulated 1990s APM BIOS of our own.
+
+Each case boots with one option ROM of tests/biosrom/ (built by tests/biosrom/build.py,
+one per behaviour) that hooks INT 15h AH=53h at POST and answers as the BIOSes of
+issue 12 do: an EBDA moved below a work area that E820 still calls usable, PM entry
+points that leave CF alone on success, a 1.1 BIOS that answers a 1.2 request with
+1.0, a 5307h that polls the tick count or never returns, an enable that hangs, calls
+power-off does not need, a 5307h that powers off a second after returning success,
+WBINVD/INVD in real mode, an Award-like answer set for action=check. The ROM judges
+too: a call it must not get writes a code to isa-debug-exit (EXIT_* in apmbios.asm:
+QEMU's status 2 * code + 1), and its power-off is SeaBIOS's own ACPI write, seen as
+QMP SHUTDOWN guest-shutdown. README's "Real 1990s BIOSes" lists them with references.
+"""
+
+from harness import Case
+
+OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
+OFF_RM_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
+
+
+def off_via(iface, version="1.2"):
+    return r"^apmoff: powering off via %s \(APM %s\)$" % (iface, version.replace(".", r"\."))
+
+
+def realbios(name, rom, options, expect="poweroff", timeout=20, **kw):
+    return Case("qemu-pc-realbios-" + name, "qemu", "seabios", "pc", "kernel", options,
+                expect, timeout, rom=rom, **kw)
+
+
+CASES = [
+    # 1. 16 KiB taken below 640 KiB at POST: 40:13h = 623, the EBDA moved to 9BC00h,
+    #    E820's first entry still 0-9FC00h. The ROM checks its area at 5307h.
+    realbios("ebda", "ebda", "",
+             serial=[r"^apmoff: real-mode trampoline at 98000h .* below 9BC00h", OFF_RM],
+             last_line=OFF_RM),
+    # 2. PM entries that touch CF only to fail, PM disengaged at boot: 530Eh and 530Fh
+    #    succeed with CF as the caller left it; 5307h answers 0Bh until engaged.
+    realbios("nocf-pm32", "nocf", "interface=pm32",
+             serial=[r"^apmoff: pm32: connected, APM 1\.2 connection"],
+             last_line=off_via("pm32")),
+    realbios("nocf-pm16", "nocf", "interface=pm16",
+             serial=[r"^apmoff: pm16: connected, APM 1\.2 connection"],
+             last_line=off_via("pm16")),
+    # 3. APM 1.1 that answers a 1.2 request with 1.0 and refuses off on 1.0.
+    realbios("ver11", "ver11", "",
+             serial=[r"^apmoff: rm: connected, APM 1\.1 connection"],
+             last_line=off_via("rm", "1.1")),
+    # 4. Interrupts while the BIOS runs: under v86, 5307h polls 40:6Ch with IF on; a
+    #    5307h that never returns is stopped by the watchdog and the chain falls back;
+    #    an NMI (QMP inject-nmi) during a v86 call is named as one.
+    realbios("tickpoll-v86", "tickpoll", "bioscall=v86", last_line=OFF_RM_V86),
+    #    The other paths, which served the tick before (the BIOS's own INT 08h in real
+    #    mode; kernel/irq0.asm on the PM interfaces with irq=on): every path, one BIOS.
+    realbios("tickpoll-rm", "tickpoll", "", last_line=OFF_RM),
+    realbios("tickpoll-pm32-irq", "tickpoll", "irq=on interface=pm32",
+             last_line=off_via("pm32")),
+    realbios("tickpoll-pm16-irq", "tickpoll", "irq=on interface=pm16",
+             last_line=off_via("pm16")),
+    realbios("hang-v86", "hang", "bioscall=v86", timeout=40,
+             serial=[r"^apmoff: v86: BIOS call did not return within 6 s: stopped by the "
+                     r"timer at ", r"^apmoff: falling back to pm32$"],
+             last_line=off_via("pm32")),
+    realbios("nmi-v86", "nmi", "bioscall=v86", timeout=30,
+             nmi_after=r"^apmoff: powering off via rm",
+             serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",
+                     r"^apmoff: falling back to pm32$"],
+             last_line=off_via("pm32")),
+    # 5. PM disabled at boot (flags bit 3): 5307h answers 01h, and 5308h before any
+    #    5307h "hangs" this BIOS (isa-debug-exit 25h); after it, enable and one retry.
+    realbios("enable", "enable", "",
+             serial=[r"^apmoff: rm: power management is disabled: enabling it, then asking once more",
+                     r"^apmoff: rm: 5308h ok"],
+             last_line=OFF_RM),
+    # 6. Any call power-off does not need is an error (isa-debug-exit 26h).
+    realbios("offonly", "offonly", "",
+             serial_absent=[r"530Ah", r"5310h", r"5308h"], last_line=OFF_RM),
+    # 7. 5307h returns success; the ROM's INT 1Ch hook cuts the power 18 ticks later,
+    #    which only happens if IRQs are serviced while apmoff waits.
+    realbios("late", "late", "",
+             serial=[OFF_RM, r"^apmoff: rm: 5307h returned success; waiting 3 s"],
+             serial_absent=[r"falling back"]),
+    # 8. WBINVD and INVD in the real-mode 5307h, and no PM interface to fall back to.
+    realbios("wbinvd-v86", "wbinvd", "bioscall=v86",
+             serial=[OFF_RM_V86,
+                     r"^apmoff: v86: BIOS executed WBINVD at [0-9A-F:]+: skipped",
+                     r"^apmoff: v86: BIOS executed INVD at [0-9A-F:]+: skipped"],
+             serial_absent=[r"falling back", r"halted"]),
+    # 9. Award-like, for action=check: 530Ah answers unconnected, PM lengths 0 and a
+    #    data segment at F940h, and a loose 5307h that takes a reserved state for off.
+    realbios("award-check", "award", "action=check onfail=exit", expect="exit:13",
+             check_expect="check-award.txt", serial=[r"^apmoff: check \{"]),
+]

@@ -1,0 +1,175 @@
+/* kernel/summary.c: the panel a person reads at the end of a run, built from filled
+ * states. Every line fits the screen, the identity and every interface's outcome are
+ * there, failed checks are named, and each ending has its advice. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../kernel/summary.h"
+#include "../../apm/apm_spec.h"
+
+static struct survey sv;
+static struct apm_state apm;
+static struct check_report rep;
+static char lines[SUMMARY_LINES][SUMMARY_COLS + 1];
+static unsigned count;
+
+static int setup(void **state)
+{
+    (void)state;
+    memset(&sv, 0, sizeof(sv));
+    memset(&apm, 0, sizeof(apm));
+    memset(&rep, 0, sizeof(rep));
+    sv.firmware = "bios";
+    sv.cpu.class = "486";
+    sv.cpu.fpu = true;
+    strcpy(sv.bios_date, "06/25/96");
+    sv.model_byte = 0xFC;
+    sv.have_int12 = true;
+    sv.int12_kb = 640;
+    sv.map_available_kb = 640 + 15360;
+    return 0;
+}
+
+static void build(enum halt_code code, const char *reason, bool with_checks)
+{
+    struct summary_input in = { "0.1", &sv, &apm, with_checks ? &rep : NULL, "8250",
+                                "bench 3", code, reason };
+    count = summary_lines(&in, lines, SUMMARY_LINES);
+    for (unsigned i = 0; i < count; i++)
+        assert_true(strlen(lines[i]) <= SUMMARY_COLS);
+}
+
+/* The line starting with label (" rm      : "...), joined with its continuations. */
+static const char *field(const char *label)
+{
+    static char joined[1024];
+    joined[0] = '\0';
+    for (unsigned i = 0; i < count; i++) {
+        char head[16];
+        snprintf(head, sizeof(head), " %-8s: ", label);
+        if (strncmp(lines[i], head, strlen(head)))
+            continue;
+        strcat(joined, lines[i] + strlen(head));
+        for (unsigned j = i + 1; j < count && !strncmp(lines[j], "           ", 11); j++) {
+            strcat(joined, " ");
+            strcat(joined, lines[j] + 11);
+        }
+        return joined;
+    }
+    return NULL;
+}
+
+static void assert_field(const char *label, const char *want)
+{
+    const char *got = field(label);
+    if (!got || strcmp(got, want)) {
+        for (unsigned i = 0; i < count; i++)
+            fprintf(stderr, "%s\n", lines[i]);
+        fail_msg("%s is \"%s\", want \"%s\"", label, got ? got : "(absent)", want);
+    }
+}
+
+static void test_failed_power_off(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.version = APM_V1_1;
+    apm.flags = APM_FLAG_PM16 | APM_FLAG_PM32;
+    apm.ifaces[APM_IFACE_RM] = (struct apm_iface_result){
+        .tried = true, .connected = true, .conn_version = APM_V1_1, .off_tried = true };
+    strcpy(apm.ifaces[APM_IFACE_RM].off_result, "5307h error 60h: unable to enter "
+           "requested state");
+    apm.ifaces[APM_IFACE_PM32] = (struct apm_iface_result){
+        .tried = true, .connect_result = APM_ERR_PM32_UNSUPPORTED };
+    build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
+    assert_string_equal(lines[0] + strlen(lines[0]) - 4, "====");
+    assert_field("BIOS", "date 06/25/96, model byte FCh (no SMBIOS)");
+    assert_field("CPU", "486 class (no CPUID), FPU; 640 KiB + 15360 KiB");
+    assert_field("APM", "1.1, flags 0003h: 16-bit PM interface, 32-bit PM interface");
+    assert_field("rm", "connected, APM 1.1; off: 5307h error 60h: unable to enter "
+                 "requested state");
+    assert_field("pm32", "connect error 08h: 32-bit protected-mode interface not supported");
+    assert_field("pm16", "not tried");
+    assert_field("Result", "power-off failed via rm, pm32 and pm16");
+    assert_true(strstr(field("Next"), "irq=on") != NULL);
+    assert_field("Log", "every line is on COM1 (3F8h, 8250), 115200 8N1");
+    assert_null(field("Checks"));
+}
+
+static void test_not_offered_and_no_apm(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.version = APM_V1_2;
+    apm.flags = 0;
+    build(HALT_POWEROFF_FAILED, "x", false);
+    assert_field("pm32", "not offered by the BIOS");
+    assert_field("pm16", "not offered by the BIOS");
+
+    memset(&apm, 0, sizeof(apm));
+    apm.reached = true;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("APM", "none: INT 15h AX=5300h says APM is not present");
+    assert_null(field("rm"));
+    assert_true(strstr(field("Next"), "SL-enhanced") != NULL);
+}
+
+static void test_checks_named(void **state)
+{
+    static const char *const names[] = { "a.first", "b.second", "c.third" };
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.version = APM_V1_2;
+    for (unsigned i = 0; i < 3; i++)
+        rep.results[rep.count++] = (struct check_result){ names[i],
+                                                          i == 1 ? CHECK_PASS : CHECK_FAIL };
+    rep.passed = 1;
+    rep.failed = 2;
+    build(HALT_CHECK_FAILED, "check complete", true);
+    assert_field("Checks", "1 passed, 2 failed, 0 skipped; failed: a.first, c.third");
+}
+
+static void test_smbios_identity(void **state)
+{
+    (void)state;
+    sv.smbios.have_system = sv.smbios.have_bios = true;
+    strcpy(sv.smbios.sys_vendor, "ASUSTeK");
+    strcpy(sv.smbios.sys_product, "P/I-P55T2P4");
+    strcpy(sv.smbios.bios_vendor, "Award");
+    strcpy(sv.smbios.bios_version, "4.51PG");
+    strcpy(sv.smbios.bios_date, "04/28/99");
+    build(HALT_SURVEY_DONE, "survey complete", false);
+    assert_field("Label", "bench 3");
+    assert_field("Machine", "ASUSTeK P/I-P55T2P4");
+    assert_field("BIOS", "Award 4.51PG, 04/28/99");
+    assert_field("APM", "not asked");
+}
+
+/* Every ending has advice, and the panel leaves room for the halted line. */
+static void test_every_code(void **state)
+{
+    (void)state;
+    for (int code = HALT_POWEROFF_FAILED; code <= HALT_SELFTEST_DONE; code++) {
+        build((enum halt_code)code, "a reason that is long enough to need a second line "
+              "on the screen, which it gets under the same label", true);
+        assert_non_null(field("Next"));
+        assert_true(count < SUMMARY_LINES);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_failed_power_off, setup),
+        cmocka_unit_test_setup(test_not_offered_and_no_apm, setup),
+        cmocka_unit_test_setup(test_checks_named, setup),
+        cmocka_unit_test_setup(test_smbios_identity, setup),
+        cmocka_unit_test_setup(test_every_code, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,1 @@
+"""apmoff-collect: reading reports, the database, the HTML report."""

@@ -1,0 +1,303 @@
+"""The static HTML report: index.html (the compatibility table and two charts) and a
+page per machine. No network, no framework: the table is plain HTML, readable with
+JavaScript off; a few lines of inline script sort it and filter it."""
+
+import html
+import json
+import os
+
+from . import store
+
+CSS = """
+body { font: 13px/1.35 sans-serif; margin: 1em; color: #222; }
+h1 { font-size: 1.4em; margin: 0 0 .3em; } h2 { font-size: 1.15em; margin: 1.2em 0 .4em; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #bbb; padding: 3px 6px; text-align: left; vertical-align: top; }
+th { background: #e8e8e8; }
+#compat td { white-space: nowrap; }
+#compat td[data-col=machine], #compat td[data-col=outcome],
+#compat td[data-col=check] { white-space: normal; min-width: 7em; max-width: 12em; }
+#compat th { cursor: pointer; white-space: nowrap; }
+#compat th.asc::after { content: " \\25B2"; } #compat th.desc::after { content: " \\25BC"; }
+tr:nth-child(even) td { background: #f6f6f6; }
+td.ok { color: #060; } td.bad { color: #a00; } td.off { color: #060; font-weight: bold; }
+td.failed, td.hung { color: #a00; font-weight: bold; }
+table.fields { width: 100%; } table.fields td { overflow-wrap: anywhere; }
+.charts { display: flex; flex-wrap: wrap; gap: 2em; }
+.note { color: #555; } pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+input#filter { font-size: 14px; padding: 2px 4px; width: 24em; }
+"""
+
+SCRIPT = """
+(function () {
+  var table = document.getElementById('compat');
+  var body = table.tBodies[0];
+  var heads = table.tHead.rows[0].cells;
+  function key(row, i) {
+    var c = row.cells[i]; var k = c.getAttribute('data-sort');
+    return k !== null ? k : c.textContent.trim().toLowerCase();
+  }
+  Array.prototype.forEach.call(heads, function (th, i) {
+    th.title = 'sort';
+    th.addEventListener('click', function () {
+      var asc = !th.classList.contains('asc');
+      Array.prototype.forEach.call(heads, function (h) { h.classList.remove('asc', 'desc'); });
+      th.classList.add(asc ? 'asc' : 'desc');
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a, i), y = key(b, i), nx = parseFloat(x), ny = parseFloat(y);
+        var r = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : (x < y ? -1 : x > y ? 1 : 0);
+        return asc ? r : -r;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+  var filter = document.getElementById('filter');
+  filter.hidden = false;
+  document.getElementById('filter-label').hidden = false;
+  function apply() {
+    var words = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    var shown = 0;
+    Array.prototype.forEach.call(body.rows, function (row) {
+      var text = row.textContent.toLowerCase();
+      var ok = words.every(function (w) { return text.indexOf(w) >= 0; });
+      row.hidden = !ok; if (ok) shown++;
+    });
+    document.getElementById('shown').textContent = shown;
+  }
+  filter.addEventListener('input', apply);
+  // A view can be linked: index.html#sort=vendor-desc&filter=award
+  var args = {};
+  location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+    var i = kv.indexOf('='); if (i > 0) args[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1));
+  });
+  if (args.filter) { filter.value = args.filter; apply(); }
+  if (args.sort) {
+    var m = args.sort.match(/^(.*?)(-desc)?$/);
+    Array.prototype.forEach.call(heads, function (th) {
+      if (th.getAttribute('data-col') === m[1]) {
+        th.click(); if (m[2]) th.click();
+      }
+    });
+  }
+})();
+"""
+
+PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac"]
+OUTCOME_COLOURS = {"off": "#59a14f", "failed": "#e15759", "hung": "#f28e2b",
+                   "unknown": "#bab0ac"}
+
+e = html.escape
+
+
+def page(title, body, script=""):
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width\">"
+            "<title>%s</title><style>%s</style></head><body>\n%s\n%s</body></html>\n"
+            % (e(title), CSS, body, "<script>%s</script>\n" % script if script else ""))
+
+
+def cell_class(key, value):
+    if key in ("rm", "pm32", "pm16"):
+        return "ok" if value == "ok" else ("bad" if value and value != "not tried" else "")
+    if key == "outcome":
+        first = value.split(" ")[0].rstrip(",")
+        return first if first in ("off", "failed", "hung") else ""
+    return ""
+
+
+# --- charts ---------------------------------------------------------------------------
+
+def stacked_bars(title, categories, series, counts, colours, xlabel):
+    """A vertical stacked bar chart as inline SVG. counts[(category, series)] = n."""
+    width, height, left, bottom, top = 60 + 50 * max(len(categories), 1) + 130, 260, 40, 40, 30
+    plot_h = height - bottom - top
+    totals = [sum(counts.get((c, s), 0) for s in series) for c in categories]
+    peak = max(totals + [1])
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" '
+           'aria-label="%s">' % (width, height, e(title)),
+           '<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>' % (left, e(title))]
+    for tick in sorted({0, peak, (peak + 1) // 2}):
+        y = top + plot_h - plot_h * tick / peak
+        out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
+                   '<text x="%d" y="%.1f" font-size="11" text-anchor="end">%d</text>'
+                   % (left, left + 50 * len(categories), y, y, left - 4, y + 4, tick))
+    for i, c in enumerate(categories):
+        x = left + 8 + 50 * i
+        y = top + plot_h
+        for j, s in enumerate(series):
+            n = counts.get((c, s), 0)
+            if not n:
+                continue
+            h = plot_h * n / peak
+            y -= h
+            out.append('<rect x="%d" y="%.1f" width="32" height="%.1f" fill="%s">'
+                       '<title>%s, %s: %d</title></rect>'
+                       % (x, y, h, colours[j % len(colours)] if isinstance(colours, list)
+                          else colours.get(s, "#888"), e(str(c)), e(str(s)), n))
+        out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
+                   % (x + 16, top + plot_h + 14, e(str(c)[:8])))
+    out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
+               % (left + 25 * len(categories), height - 6, e(xlabel)))
+    lx = left + 50 * len(categories) + 14
+    for j, s in enumerate(series):
+        colour = colours[j % len(colours)] if isinstance(colours, list) else colours.get(s, "#888")
+        out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>'
+                   '<text x="%d" y="%d" font-size="12">%s</text>'
+                   % (lx, top + 18 * j, colour, lx + 16, top + 18 * j + 11, e(str(s))))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def chart_version_by_year(machines):
+    counts, years, versions = {}, set(), set()
+    for m in machines:
+        if not m["survey"]:
+            continue
+        year = store.bios_year(m["survey"]) or "?"
+        version = (store.get(m["survey"], "apm.version") if store.get(m["survey"], "apm.present")
+                   else "none") or "none"
+        counts[(year, version)] = counts.get((year, version), 0) + 1
+        years.add(year)
+        versions.add(version)
+    years = sorted(years, key=lambda y: (y == "?", y if y != "?" else 0))
+    return stacked_bars("APM version by BIOS year (machines)", years, sorted(versions),
+                        counts, PALETTE, "BIOS year")
+
+
+def chart_outcomes_by_vendor(machines):
+    counts, vendors = {}, set()
+    for m in machines:
+        vendor = store.bios_vendor(m["survey"]) if m["survey"] else "unknown"
+        for r in m["reports"]:
+            if r["outcome"] == "none":
+                continue
+            counts[(vendor, r["outcome"])] = counts.get((vendor, r["outcome"]), 0) + 1
+            vendors.add(vendor)
+    series = [o for o in ("off", "failed", "hung", "unknown")
+              if any(k[1] == o for k in counts)]
+    return stacked_bars("Power-off outcomes by BIOS vendor (reports)", sorted(vendors),
+                        series, counts, OUTCOME_COLOURS, "BIOS vendor")
+
+
+# --- pages ------------------------------------------------------------------------------
+
+def machine_file(m):
+    return "machine-%d.html" % m["id"]
+
+
+def index_page(machines, db_path):
+    shown = [(k, h) for k, h, optional in store.COLUMNS
+             if not optional or any(m["columns"][k] for m in machines)]
+    rows = []
+    for m in machines:
+        cells = []
+        for k, _ in shown:
+            value = m["columns"][k]
+            if k == "machine":
+                content = '<a href="%s">%s</a>' % (machine_file(m), e(value))
+            else:
+                content = e(value)
+            cls = cell_class(k, value)
+            sort = ""
+            if k == "bios_date":
+                year = store.bios_year(m["survey"]) if m["survey"] else None
+                date = value.split("/")
+                if year and len(date) == 3:
+                    sort = ' data-sort="%04d%s%s"' % (year, date[0], date[1])
+            cells.append('<td data-col="%s"%s%s>%s</td>' % (
+                k, ' class="%s"' % cls if cls else "", sort, content))
+        rows.append('<tr data-machine="%d">%s</tr>' % (m["id"], "".join(cells)))
+    n_reports = sum(len(m["reports"]) for m in machines)
+    body = """<h1>apmoff: APM compatibility</h1>
+<p class="note">%d machines, %d reports, from <code>%s</code>. Offered: the interfaces
+the installation check offers; rm, pm32, pm16: what connecting to each answered; Check:
+<code>action=check</code>. Click a heading to sort; a machine's name opens every report
+of it.</p>
+<p><label id="filter-label" for="filter" hidden>Filter: </label><input id="filter"
+ type="search" placeholder="e.g. award 1.1 failed" hidden> <span class="note"><span
+ id="shown">%d</span> shown</span></p>
+<table id="compat"><thead><tr>%s</tr></thead>
+<tbody>
+%s
+</tbody></table>
+<h2>Charts</h2>
+<div class="charts">%s
+%s</div>
+<p class="note">Power-off: what the log showed (a halted line after the power-off call
+means failed), what an emulator saw, or what the person reported; "unknown" when the
+log ends at "powering off" and nobody said; "not tried" for survey and check runs.</p>
+""" % (len(machines), n_reports, e(os.path.basename(db_path)), len(machines),
+       "".join('<th data-col="%s">%s</th>' % (k, e(h)) for k, h in shown), "\n".join(rows),
+       chart_version_by_year(machines), chart_outcomes_by_vendor(machines))
+    return page("apmoff compatibility", body, SCRIPT)
+
+
+def flatten(obj, prefix=""):
+    """(dotted path, value) for every leaf: new survey fields show up by themselves."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from flatten(v, prefix + k + ".")
+    elif isinstance(obj, list) and obj and any(isinstance(x, (dict, list)) for x in obj):
+        for i, v in enumerate(obj):
+            yield from flatten(v, "%s%d." % (prefix, i))
+    else:
+        if isinstance(obj, list):
+            obj = ", ".join(str(x) for x in obj)
+        yield prefix[:-1], obj
+
+
+def fields_table(obj):
+    return "<table class=\"fields\">%s</table>" % "".join(
+        "<tr><th>%s</th><td>%s</td></tr>" % (e(k), e(json.dumps(v) if not isinstance(v, str)
+                                                    else v))
+        for k, v in flatten(obj))
+
+
+def machine_page(m):
+    c = m["columns"]
+    parts = ['<p><a href="index.html">&larr; all machines</a></p>',
+             "<h1>%s</h1>" % e(m["name"]),
+             "<p class=\"note\">identity: <code>%s</code></p>" % e(m["identity"]),
+             "<table>%s</table>" % "".join(
+                 "<tr><th>%s</th><td>%s</td></tr>" % (e(h), e(c[k]))
+                 for k, h, optional in store.COLUMNS if k != "machine" and
+                 (not optional or c[k]))]
+    for r in m["reports"]:
+        parts.append("<h2 id=\"report-%d\">Report %d: %s, %s</h2>" % (
+            r["id"], r["id"], e(r["kind"]), e(r["source_kind"])))
+        outcome = r["outcome"] if r["outcome"] != "none" else "not tried"
+        parts.append("<table><tr><th>from</th><td>%s</td></tr><tr><th>imported</th>"
+                     "<td>%s</td></tr><tr><th>power-off</th><td class=\"%s\">%s%s%s%s</td>"
+                     "</tr></table>" % (
+                         e(r["source"]), e(r["imported_at"]), e(r["outcome"]), e(outcome),
+                         " via " + e(r["via"]) if r["via"] else "",
+                         " (%s)" % e(r["outcome_source"]) if r["outcome_source"] else "",
+                         ": " + e(r["outcome_detail"]) if r["outcome_detail"] else ""))
+        if r["check"]:
+            parts.append("<h3>Check: %s</h3>" % e(store.check_summary(r["check"])))
+            parts.append("<table>%s</table>" % "".join(
+                "<tr><td>%s</td><td class=\"%s\">%s</td></tr>" % (
+                    e(k), "ok" if v == "PASS" else "bad" if v == "FAIL" else "", e(str(v)))
+                for k, v in r["check"].get("checks", {}).items()))
+        if r["survey"]:
+            parts.append("<h3>Survey</h3>" + fields_table(r["survey"]))
+            parts.append("<details><summary>JSON</summary><pre>%s</pre></details>"
+                         % e(r["survey_json"]))
+    return page("apmoff: %s" % m["name"], "\n".join(parts))
+
+
+def write(conn, db_path, directory):
+    """Writes index.html and one page per machine; returns the files written."""
+    os.makedirs(directory, exist_ok=True)
+    machines = store.machines(conn)
+    written = []
+    for name, text in [("index.html", index_page(machines, db_path))] + [
+            (machine_file(m), machine_page(m)) for m in machines]:
+        path = os.path.join(directory, name)
+        with open(path + ".tmp", "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+        written.append(path)
+    return written
