@@ -2,7 +2,7 @@
 # bochs-verdict.sh: boot an apmoff image in Bochs with examples/bochsrc and print
 # the verdict read from Bochs' own log (README.md, "Emulator CI recipes").
 #
-#   examples/bochs-verdict.sh IMAGE.iso [BIOS]
+#   examples/bochs-verdict.sh IMAGE.iso [BIOS]     (best build/apmoff-auto.iso: no countdown)
 #
 # BIOS is Bochs' own /usr/share/bochs/BIOS-bochs-latest (the default) or SeaBIOS's
 # /usr/share/seabios/bios.bin. Verdicts, from the log:
@@ -18,7 +18,7 @@
 set -u
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
     [ $# -ge 1 ] && exit 0 || exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)

@@ -4,9 +4,10 @@
 #
 #   examples/qemu-smoke.sh IMAGE [KERNEL OPTIONS...]
 #
-# IMAGE is apmoff.elf (booted with -kernel and the options) or apmoff.iso (its menu's
-# default entry; options cannot be passed). onfail=exit is added, and QEMU gets the
-# isa-debug-exit device, so every run ends with an exit status instead of a timeout:
+# IMAGE is apmoff.elf (booted with -kernel and the options) or an ISO, best
+# apmoff-auto.iso (no menu countdown; its default entry: options cannot be passed).
+# onfail=exit is added, and QEMU gets the isa-debug-exit device, so every run ends
+# with an exit status instead of a timeout:
 #   0             QEMU exited after a guest power-off: the trace of
 #                 qemu_system_shutdown_request must say reason=6 (guest shutdown);
 #                 a reset under -no-reboot also exits 0 and says reason=7
@@ -23,7 +24,7 @@
 set -u
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
     [ $# -ge 1 ] && exit 0 || exit 2
 fi
 image=$1
