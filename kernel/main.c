@@ -146,6 +146,7 @@ void kmain(uint32_t magic, uint32_t info)
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bool bios_ok = bios_init(&bi, path, why, sizeof(why));
     survey_machine(&sv, &bi, &cpu, bios_ok);
+    sv.label = opts.label;
     /* From here on every end of the run draws the summary panel. */
     summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
     halt_set_epilogue(summary_show);

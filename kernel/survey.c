@@ -138,6 +138,11 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
     if (bios_calls) {
         read_bios_date(sv);
         say("bios: date %s, model byte %02Xh", sv->bios_date, sv->model_byte);
+        romid_scan((const uint8_t *)(uintptr_t)ROMID_START, ROMID_END - ROMID_START,
+                   &sv->rom);
+        say("bios: ROM E0000h-FFFFFh CRC-32 %08Xh", (unsigned)sv->rom.crc32);
+        for (unsigned i = 0; i < sv->rom.count; i++)
+            say("bios: \"%s\"", sv->rom.strings[i]);
     }
     survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
 }

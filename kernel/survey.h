@@ -17,6 +17,7 @@
 #include "../apm/apm.h"
 #include "../survey/acpi.h"
 #include "../survey/efi.h"
+#include "../survey/romid.h"
 #include "../survey/smbios.h"
 
 #define SURVEY_JSON_MAX 4096     /* the QR code holds 2331 bytes at level M, 2953 at L */
@@ -32,6 +33,8 @@ struct survey {
     uint32_t map_available_kb;  /* sum of available map entries, KiB */
     char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
     uint8_t model_byte;         /* F000:FFFE */
+    struct rom_id rom;          /* E0000h-FFFFFh: CRC-32 and banner strings */
+    const char *label;          /* label=, or NULL */
     struct efi_info efi;        /* UEFI only */
     struct smbios_info smbios;
     struct acpi_rsdp acpi;

@@ -174,6 +174,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_string(&j, "loader", bi->loader);
     json_uint(&j, "multiboot", (uint32_t)bi->protocol);
     json_string(&j, "options", options);
+    if (sv->label && sv->label[0])
+        json_string(&j, "label", sv->label);
 
     json_object(&j, "cpu");
     json_string(&j, "class", c->class);
@@ -212,6 +214,11 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_object(&j, "bios");
         json_string(&j, "date", sv->bios_date);
         json_hex(&j, "model_byte", sv->model_byte, 2);
+        json_hex(&j, "rom_crc32", sv->rom.crc32, 8);
+        json_array(&j, "strings");
+        for (unsigned i = 0; i < sv->rom.count; i++)
+            json_string(&j, 0, sv->rom.strings[i]);
+        json_end(&j);
         json_end(&j);
     }
     if (sv->efi.valid) {

@@ -5,21 +5,24 @@
 
 #include <stdbool.h>
 
-/* Words that make a printable run a banner rather than a table of messages. */
-static const char *const marks[] = {
-    "BIOS", "(C)", "(c)", "Copyright", "COPYRIGHT", "Award", "AMI", "Phoenix",
-    "Megatrends", "Compaq", "COMPAQ", "IBM", "Quadtel", "MR BIOS", "Microid", "SystemSoft",
-    "Insyde", "Acer", "Dell", "Toshiba",
+/* Words that make a printable run a banner rather than one of the setup screen's
+ * messages: a vendor's name or a copyright first; then, if there is room, anything
+ * that says BIOS. */
+static const char *const strong_marks[] = {
+    "(C)", "(c)", "Copyright", "COPYRIGHT", "Award", "AMI", "Phoenix", "Megatrends",
+    "Compaq", "COMPAQ", "IBM", "Quadtel", "MR BIOS", "Microid", "SystemSoft", "Insyde",
+    "Acer", "Dell", "Toshiba", "SeaBIOS", "Bochs",
 };
+static const char *const weak_marks[] = { "BIOS" };
 
 static bool printable(uint8_t c)
 {
     return c >= 0x20 && c < 0x7F;
 }
 
-static bool has_mark(const char *s)
+static bool has_mark(const char *s, const char *const *marks, size_t count)
 {
-    for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+    for (size_t i = 0; i < count; i++) {
         size_t n = strlen(marks[i]);
         for (const char *p = s; *p; p++)
             if (!strncmp(p, marks[i], n))
@@ -28,7 +31,7 @@ static bool has_mark(const char *s)
     return false;
 }
 
-static void keep(struct rom_id *id, const uint8_t *run, size_t n)
+static void keep(struct rom_id *id, const uint8_t *run, size_t n, bool strong)
 {
     char s[ROMID_STRING_MAX + 1];
     size_t len = n > ROMID_STRING_MAX ? ROMID_STRING_MAX : n;
@@ -41,7 +44,8 @@ static void keep(struct rom_id *id, const uint8_t *run, size_t n)
         return;
     memcpy(s, run, len);
     s[len] = '\0';
-    if (!has_mark(s))
+    if (strong ? !has_mark(s, strong_marks, sizeof(strong_marks) / sizeof(*strong_marks))
+               : !has_mark(s, weak_marks, sizeof(weak_marks) / sizeof(*weak_marks)))
         return;
     for (unsigned i = 0; i < id->count; i++)
         if (!strcmp(id->strings[i], s))
@@ -53,12 +57,14 @@ void romid_scan(const uint8_t *rom, size_t len, struct rom_id *id)
 {
     memset(id, 0, sizeof(*id));
     id->crc32 = crc32(0, rom, len);
-    size_t start = 0;
-    for (size_t i = 0; i <= len && id->count < ROMID_STRINGS_MAX; i++) {
-        if (i < len && printable(rom[i]))
-            continue;
-        if (i - start >= ROMID_STRING_MIN)
-            keep(id, rom + start, i - start);
-        start = i + 1;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t start = 0;
+        for (size_t i = 0; i <= len && id->count < ROMID_STRINGS_MAX; i++) {
+            if (i < len && printable(rom[i]))
+                continue;
+            if (i - start >= ROMID_STRING_MIN)
+                keep(id, rom + start, i - start, pass == 0);
+            start = i + 1;
+        }
     }
 }

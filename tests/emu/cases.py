@@ -434,3 +434,12 @@ CASES += cases_realbios.CASES
 import cases_issue13  # noqa: E402
 
 CASES += cases_issue13.CASES
+
+# --- telling machines apart: label= and the BIOS ROM's identity -------------------
+CASES += [
+    Case("qemu-pc-survey-label", "qemu", "seabios", "pc", "kernel",
+         'action=survey wait=0 label="bench 3"', "halt", 20,
+         serial=[r"^apmoff: label: bench 3$", r"^apmoff: bios: ROM E0000h-FFFFFh CRC-32 "
+                 r"[0-9A-F]{8}h$"],
+         survey={"label": "bench 3"}, screen=[r"^ Label   : bench 3$"]),
+]

@@ -41,13 +41,15 @@ CASES = [
     # CPU detection. Without SMM the Award BIOS offers no APM, and says so.
     Case("86box-486sp3c-dx2-floppy", "86box", "award", "486sp3c-dx2", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$",
-                 r"^apmoff: rm: 5300h failed: error 86h"],
+                 r"^apmoff: rm: 5300h failed: error 86h",
+                 r'^apmoff: bios: ".*(Award|Copyright)'],
          survey={"cpu.class": "486", "cpu.vendor": None, "bios.date": "06/25/96"},
          last_line=NO_APM, screen_text=True),
     # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
     Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",
-                 r"^apmoff: serial: COM1 \(3F8h\): 8250 UART"],
+                 r"^apmoff: serial: COM1 \(3F8h\): 8250 UART",
+                 r'^apmoff: bios: ".*Award'],
          survey={"cpu.class": "386", "cpu.fpu": False, "bios.date": "09/10/93"},
          last_line=NO_APM, screen_text=True),
     # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface

@@ -32,6 +32,11 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
     sv->map_available_kb = 130424;
     snprintf(sv->bios_date, sizeof(sv->bios_date), "11/22/96");
     sv->model_byte = 0xFC;
+    sv->rom.crc32 = 0x1A2B3C4D;
+    sv->rom.count = 2;
+    strcpy(sv->rom.strings[0], "Award Modular BIOS v4.51PG");
+    strcpy(sv->rom.strings[1], "(C) \"Award\" 1996");
+    sv->label = "bench 3";
     sv->smbios.status = SMBIOS_OK;
     sv->smbios.major = 2;
     sv->smbios.minor = 8;
@@ -106,13 +111,14 @@ static void test_everything_filled(void **state)
     assert_true(survey_json(&sv, &bi, &apm, "action=survey wait=0", buf, sizeof(buf)));
     assert_string_equal(buf,
         "{\"schema\":1,\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
-        "\"options\":\"action=survey wait=0\","
+        "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
         "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
         "\"tsc\":false},"
         "\"memory\":{\"int12_kb\":639,\"lower_kb\":638,\"upper_kb\":130048,"
         "\"map_available_kb\":130424,\"map\":[\"0+9FC00:1\",\"100000+7EE0000:2\"]},"
-        "\"bios\":{\"date\":\"11/22/96\",\"model_byte\":\"0xFC\"},"
+        "\"bios\":{\"date\":\"11/22/96\",\"model_byte\":\"0xFC\",\"rom_crc32\":\"0x1A2B3C4D\","
+        "\"strings\":[\"Award Modular BIOS v4.51PG\",\"(C) \\\"Award\\\" 1996\"]},"
         "\"smbios\":{\"found\":true,\"version\":\"2.8\",\"status\":\"ok\","
         "\"bios_vendor\":\"Acme\\\\BIOS\",\"bios_version\":\"4.51PG\","
         "\"bios_date\":\"11/22/1996\",\"manufacturer\":\"Vintage PC Co\","
@@ -147,6 +153,7 @@ static void test_uefi_386_nothing_found(void **state)
     fill_machine(&sv, &bi);
     sv.firmware = "uefi";
     sv.bios_calls = false;
+    sv.label = "";                      /* an empty label= is no field at all */
     sv.cpu = (struct cpu_info){ .class = "386", .fpu = false, .tsc = false };
     sv.have_int12 = false;
     sv.efi = (struct efi_info){ .valid = true, .revision = 0x00020046,
