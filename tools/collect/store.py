@@ -107,7 +107,11 @@ def machine_identity(survey):
                                           serial.strip()))
     else:
         parts.append("firmware=%s" % survey.get("firmware", ""))
-        for key in ("date", "model_byte", "rom_crc32"):
+        # The ROM's CRC-32 only where there is no SMBIOS: a modern BIOS (SeaBIOS)
+        # keeps variables in its own F-segment, so its CRC changes from boot to boot,
+        # while a 1990s board write-protects its shadowed BIOS after POST.
+        has_smbios = any(real(s.get(k)) for k in ("bios_vendor", "manufacturer"))
+        for key in ("date", "model_byte") + (() if has_smbios else ("rom_crc32",)):
             if b.get(key) is not None:
                 parts.append("bios.%s=%s" % (key, b[key]))
         if b.get("strings"):
