@@ -21,7 +21,7 @@ KERNEL_CFLAGS := -m32 -march=i386 -mtune=i386 -ffreestanding -fno-pic -fno-pie \
 	-fno-delete-null-pointer-checks -fno-asynchronous-unwind-tables \
 	-mgeneral-regs-only -mno-red-zone -std=gnu11 -Os -ffunction-sections -fdata-sections \
 	-Wall -Wextra -Werror -Wmissing-prototypes -MMD -MP
-NASMFLAGS := -f elf32 -I$(BUILD)/ -Werror
+NASMFLAGS := -f elf32 -I$(BUILD)/ -Ikernel/ -Werror
 LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-sections -T boot/linker.ld -Map $(BUILD)/apmoff.map
 
 # Kernel objects, by layer.

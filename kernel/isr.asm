@@ -12,6 +12,7 @@
 ; C may return, and we resume the interrupted code with IRET.
 
 %include "asm-offsets.inc"
+%include "frame.inc"
 
 extern exception_dispatch
 extern exception_foreign_stack
@@ -33,28 +34,11 @@ isr_%[v]:
 %endrep
 
 isr_common:
-        cld                             ; C expects DF clear; v86 code may have set it
-        pushad
-        push    ds
-        push    es
-        push    fs
-        push    gs
+        FRAME_SAVE
         mov     ax, ss
         cmp     ax, SEL_DATA32
         jne     .foreign_stack
-        mov     ax, SEL_DATA32
-        mov     ds, ax
-        mov     es, ax
-        push    esp                     ; struct exception_frame *
-        call    exception_dispatch      ; returns only if the exception was handled
-        add     esp, 4
-        pop     gs
-        pop     fs
-        pop     es
-        pop     ds
-        popad
-        add     esp, 8                  ; vector and error code
-        iretd
+        FRAME_CALL_RETURN exception_dispatch    ; returns only if the exception was handled
 
 .foreign_stack:
         movzx   eax, ax                 ; the old SS and ESP locate the frame

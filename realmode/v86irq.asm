@@ -14,6 +14,7 @@
 ;   for an IRQ (ring 0, SS = SEL_DATA32). Clobbers nothing it does not restore.
 
 %include "asm-offsets.inc"
+%include "frame.inc"
 
 extern v86_irq
 global v86_irq_stubs
@@ -29,25 +30,8 @@ irq_%[i]:
 %endrep
 
 irq_common:
-        cld
-        pushad
-        push    ds
-        push    es
-        push    fs
-        push    gs
-        mov     ax, SEL_DATA32
-        mov     ds, ax
-        mov     es, ax
-        push    esp                     ; struct exception_frame *
-        call    v86_irq                 ; returns, or ends the call (v86_leave)
-        add     esp, 4
-        pop     gs
-        pop     fs
-        pop     es
-        pop     ds
-        popad
-        add     esp, 8                  ; IRQ number and error code
-        iretd
+        FRAME_SAVE
+        FRAME_CALL_RETURN v86_irq       ; v86_irq returns, or ends the call (v86_leave)
 
 section .rodata
         align 4
