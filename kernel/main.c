@@ -16,6 +16,7 @@
 #include "survey.h"
 #include "surveyscreen.h"
 #include "timer.h"
+#include "vga.h"
 #include "../apm/poweroff.h"
 #include "../apm/apm_spec.h"
 #include "../apm/ports.h"
@@ -61,13 +62,8 @@ static void before_first_off(const struct apm_state *apm)
  * and back, the summary) expects. */
 static void restore_text_mode(void)
 {
-    struct biosregs r;
-    const char *why;
-
-    initregs(&r);
-    r.ax = 0x0003;
-    if (!bios_int(0x10, &r, &r, &why)) {
-        say("screen: text mode could not be set (%s); staying on the framebuffer", why);
+    if (!vga_bios_set_mode(0x03)) {
+        say("screen: text mode could not be set; staying on the framebuffer");
         return;
     }
     console_to_text_mode();

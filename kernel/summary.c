@@ -4,6 +4,7 @@
 #include "format.h"
 #include "string.h"
 #include "../apm/apm_spec.h"
+#include "../apm/poweroff.h"
 #include "../apm/apm_text.h"
 
 #define LABEL_COLS      11      /* " Machine : " */
@@ -66,8 +67,8 @@ static void machine(struct panel *p, const struct survey *sv)
     const struct smbios_info *sm = &sv->smbios;
 
     if (sm->have_system && (sm->sys_vendor[0] || sm->sys_product[0]))
-        add(p, "Machine", (fmt_snprintf(text, sizeof(text), "%s %s", sm->sys_vendor,
-                                        sm->sys_product), text));
+        add_wrapped(p, "Machine", (fmt_snprintf(text, sizeof(text), "%s %s", sm->sys_vendor,
+                                                sm->sys_product), text));
     if (sm->have_bios)
         fmt_snprintf(text, sizeof(text), "%s %s, %s", sm->bios_vendor, sm->bios_version,
                      sm->bios_date);
@@ -76,7 +77,7 @@ static void machine(struct panel *p, const struct survey *sv)
                      sv->bios_date, sv->model_byte);
     else
         fmt_snprintf(text, sizeof(text), "%s firmware", sv->firmware);
-    add(p, "BIOS", text);
+    add_wrapped(p, "BIOS", text);
 
     const struct cpu_info *c = &sv->cpu;
     unsigned n;
@@ -96,16 +97,12 @@ static void machine(struct panel *p, const struct survey *sv)
 
 static void iface_line(struct panel *p, const struct apm_state *s, enum apm_iface i)
 {
-    static const uint16_t offer_flag[APM_IFACE_COUNT] = {
-        [APM_IFACE_PM32] = APM_FLAG_PM32,
-        [APM_IFACE_PM16] = APM_FLAG_PM16,
-    };
     const struct apm_iface_result *r = &s->ifaces[i];
     char text[200], res[96];
 
     if (!r->tried)
-        fmt_snprintf(text, sizeof(text), "%s", offer_flag[i] && !(s->flags & offer_flag[i])
-                                                   ? "not offered by the BIOS" : "not tried");
+        fmt_snprintf(text, sizeof(text), "%s", apm_iface_offered(s, i)
+                                                   ? "not tried" : "not offered by the BIOS");
     else if (!r->connected)
         fmt_snprintf(text, sizeof(text), "connect %s",
                      apm_result_text(r->connect_result, res, sizeof(res)));

@@ -16,7 +16,6 @@
 #include "string.h"
 #include "timer.h"
 #include "vga.h"
-#include "../realmode/bios.h"
 #include "../survey/qr.h"
 #include "../survey/qrpages.h"
 
@@ -34,15 +33,6 @@
 
 static uint8_t modules[QR_BUFFER_LEN];
 static uint8_t work[QR_BUFFER_LEN];
-
-static bool set_mode(uint8_t mode)
-{
-    struct biosregs r;
-    const char *why;
-    initregs(&r);
-    r.ax = mode;                        /* INT 10h AH=00h: set video mode */
-    return bios_int(0x10, &r, &r, &why);
-}
 
 /* The caption line, drawn from the console font straight into the planes: a glyph
  * row is one byte of eight pixels, as mode 12h lays them out (the BIOS's teletype
@@ -133,7 +123,7 @@ void survey_screen_show(const char *json, int wait)
     }
     uint32_t start = 0, drawn;
     bool timed = timer_elapsed_us(&start);
-    if (!set_mode(VGA_MODE_640X480X16)) {
+    if (!vga_bios_set_mode(VGA_MODE_640X480X16)) {
         say("survey screen: the BIOS could not set VGA mode 12h");
         return;
     }
@@ -155,7 +145,7 @@ void survey_screen_show(const char *json, int wait)
         __asm__ volatile("xchgw %bx, %bx");
         wait_for(wait);
     }
-    set_mode(VGA_MODE_TEXT_80X25);
+    vga_bios_set_mode(VGA_MODE_TEXT_80X25);
     vga_init();
     say("survey screen: closed, back to text mode");
 }

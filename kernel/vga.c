@@ -2,6 +2,7 @@
  * cursor so the last line stays visible on a machine that hangs in the BIOS. */
 #include "vga.h"
 #include "io.h"
+#include "../realmode/bios.h"
 
 #include <stdint.h>
 
@@ -32,6 +33,15 @@ static void scroll(void)
     for (int i = 0; i < VGA_COLS; i++)
         VGA_TEXT[(VGA_ROWS - 1) * VGA_COLS + i] = VGA_ATTR | ' ';
     row = VGA_ROWS - 1;
+}
+
+bool vga_bios_set_mode(uint8_t mode)
+{
+    struct biosregs r;
+    const char *why;
+    initregs(&r);
+    r.ax = mode;                        /* AH=00h: set video mode */
+    return bios_int(0x10, &r, &r, &why);
 }
 
 void vga_init(void)

@@ -2,7 +2,12 @@
 #ifndef APMOFF_VGA_H
 #define APMOFF_VGA_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 void vga_init(void);
 void vga_putc(char c);
+/* INT 10h AH=00h through bios_int(): false when the call could not be made. */
+bool vga_bios_set_mode(uint8_t mode);
 
 #endif

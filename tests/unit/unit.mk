@@ -38,7 +38,7 @@ UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checkli
 	kernel/format.o kernel/segdesc.o tests/unit/host_console.o
 
 UNIT_SUMMARY_OBJS := tests/unit/test_summary.o kernel/summary.o kernel/format.o apm/apm.o \
-	apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
+	apm/poweroff.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
 
 UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o survey/qr.o \
 	kernel/format.o
