@@ -116,7 +116,10 @@ def run_emu(selected, results):
                 print("SKIP %s: %s" % (label, r.skipped), flush=True)
             elif r.passed:
                 passed += 1
-                print("PASS %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)
+                print("PASS %s: %s in %.2f s%s" % (
+                    label, r.verdict, r.seconds,
+                    " (second run; the first stopped at %r)" % r.retried if r.retried else ""),
+                    flush=True)
             else:
                 failed += 1
                 print("FAIL %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)

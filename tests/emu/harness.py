@@ -99,6 +99,9 @@ class Case:
     rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
                                     # behaviour's name), run as an option ROM at POST
     nmi_after: str = ""             # QEMU: inject an NMI (QMP) once serial matches this
+    retry_if: str = ""              # QEMU: run once more when the kernel never spoke and
+                                    # the screen left by the firmware or loader matches
+                                    # this (a host-side transport hiccup, not apmoff)
 
 
 @dataclass
@@ -111,6 +114,7 @@ class Result:
     problems: list
     serial: str
     skipped: str = ""               # why the case could not run here
+    retried: str = ""               # the first attempt's screen line that earned a rerun
 
 
 # GRUB draws its menu on the serial terminal with ANSI sequences; they are not text.
@@ -393,9 +397,17 @@ def run_qemu(case, workdir):
         if case.screen and not qmp.closed:
             with open(os.path.join(workdir, "screen.txt"), "w") as f:
                 f.write(text_screen(qmp, time.monotonic() + 10))
+        if verdict == "timeout" and not qmp.closed:
+            # A machine that never got anywhere: the BIOS's or the loader's last words
+            # are on the screen, not on our serial line.
+            with open(os.path.join(workdir, STUCK_SCREEN), "w") as f:
+                f.write(text_screen(qmp, time.monotonic() + 10))
     finally:
         kill_group(proc)
     return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()
+
+
+STUCK_SCREEN = "timeout-screen.txt"
 
 
 def text_screen(qmp, deadline):
@@ -789,6 +801,19 @@ def run_case(case, keep_dir=None):
     why = unavailable(case)
     if why:
         return Result(case, "skipped", False, 0.0, [], "", skipped=why)
+    first = run_once(case, keep_dir)
+    if first.passed or not case.retry_if or apmoff_lines(first.serial):
+        return first
+    hiccup = [p[len("screen: "):] for p in first.problems
+              if p.startswith("screen: ") and re.search(case.retry_if, p)]
+    if not hiccup:
+        return first
+    second = run_once(case, keep_dir)
+    second.retried = hiccup[0].strip()
+    return second
+
+
+def run_once(case, keep_dir):
     workdir = tempfile.mkdtemp(prefix="apmoff-%s-" % case.name)
     try:
         verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
@@ -807,6 +832,10 @@ def run_case(case, keep_dir=None):
             if case.emulator == "86box":
                 screen = os.path.join(workdir, "final.png")
             problems += check_screen_text(screen)
+        stuck = os.path.join(workdir, STUCK_SCREEN)
+        if problems and os.path.exists(stuck):
+            with open(stuck) as f:
+                problems += ["screen: " + l for l in f.read().splitlines() if l.strip()]
         if not problems and verdict in ("quiet", "timeout"):
             verdict = case.expect       # no emulator event, as expected: name it so
         if problems and keep_dir:
