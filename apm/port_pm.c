@@ -17,13 +17,27 @@ void apm_pm32_far_call(struct biosregs *regs);
 
 static uint16_t pm16_entry;
 
-static void load_segments(enum apm_iface iface, const struct apm_pm_info *pm)
+/* The BIOS's segments are its own from the connect on, all 64 KiB we map of each:
+ * one in conventional memory it never took from INT 12h would otherwise meet the
+ * trampoline, whose stack a pm16 call runs on. (The BIOS data area selector is
+ * ours, not the BIOS's.) */
+static bool load_segments(enum apm_iface iface, const struct apm_pm_info *pm,
+                          const char **why)
 {
     struct apm_seg segs[APM_PM_SEGS_MAX];
     unsigned n = apm_pm_segments(iface, pm, segs);
 
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
+        const char *owner = segs[i].selector == SEL_APM_DATA ? "the APM data segment"
+                                                             : "an APM code segment";
+        if (segs[i].selector != SEL_BIOS_DATA &&
+            !tramp_keep_out(segs[i].base, segs[i].base + segs[i].limit + 1, owner)) {
+            *why = "a BIOS segment covers the trampoline, and it cannot move";
+            return false;
+        }
         gdt_set(segs[i].selector, segs[i].base, segs[i].limit, segs[i].kind);
+    }
+    return true;
 }
 
 static void say_pic_masked_once(void)
@@ -43,7 +57,8 @@ static bool pm32_setup(const struct apm_port *port, const struct apm_pm_info *pm
         *why = "the 32-bit entry point lies outside its code segment";
         return false;
     }
-    load_segments(APM_IFACE_PM32, pm);
+    if (!load_segments(APM_IFACE_PM32, pm, why))
+        return false;
     apm_pm32_target.offset = pm->entry;
     apm_pm32_target.selector = SEL_APM_CODE32;
     say("pm32: descriptors %02Xh code32 base %05Xh, %02Xh code16 base %05Xh, %02Xh data "
@@ -66,7 +81,8 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
         *why = "the trampoline (our 16-bit caller) is not installed";
         return false;
     }
-    load_segments(APM_IFACE_PM16, pm);
+    if (!load_segments(APM_IFACE_PM16, pm, why))
+        return false;
     pm16_entry = (uint16_t)pm->entry;
     say("pm16: descriptors %02Xh code16 base %05Xh, %02Xh data base %05Xh, 64 KiB each; "
         "entry %02Xh:%04Xh", SEL_APM_CODE16, (unsigned)gdt_base_of(SEL_APM_CODE16),

@@ -8,7 +8,12 @@
  * ceiling is the lowest of the map, INT 12h as the loader saw it, 40:13h, the EBDA
  * segment at 40:0Eh (when it looks like one) and 9F000h, and no part of the region
  * may touch an entry the map does not call available. The boot loader's own
- * structures may be below, which is why kernel/bootinfo.c copied them out first. */
+ * structures may be below, which is why kernel/bootinfo.c copied them out first.
+ *
+ * One more owner shows itself only later: the APM data segment, named by the 5302h
+ * or 5303h connect. A BIOS may keep it in conventional memory it never took from
+ * INT 12h, which is where we are (OpenBSD's apmfixmem() exists for such machines);
+ * tramp_keep_out() then moves the trampoline before any protected-mode call runs. */
 #include "trampoline.h"
 #include "../kernel/segcheck.h"
 #include "../kernel/bootinfo.h"
@@ -33,6 +38,14 @@ extern char tramp_return[];
 static struct tramp_header *header;
 static uint32_t base;
 static uint32_t scratch_off;
+static const struct bootinfo *boot;
+
+/* Memory the BIOS named as its own after we were placed (tramp_keep_out). */
+#define KEEP_OUT_MAX 8
+static struct {
+    uint32_t lo, end;
+} keep_out[KEEP_OUT_MAX];
+static unsigned keep_out_count;
 
 struct ceiling {
     uint32_t top;
@@ -63,17 +76,30 @@ static struct ceiling memory_ceiling(const struct bootinfo *bi)
     return c;
 }
 
-/* The first entry the map does not call available that [lo, lo + TRAMP_REGION)
- * touches, or 0: overlapping entries are common, and the reserved one wins. */
-static const struct mmap_entry *taken(const struct bootinfo *bi, uint32_t lo)
+static bool meets(uint64_t start, uint64_t end, uint32_t lo)
+{
+    return start < lo + TRAMP_REGION && end > lo;
+}
+
+/* Whether [lo, lo + TRAMP_REGION) touches something not ours: an entry the map does
+ * not call available (overlapping entries are common, and the reserved one wins) or
+ * a keep-out range. *start is where the first such thing begins. */
+static bool taken(const struct bootinfo *bi, uint32_t lo, uint32_t *start)
 {
     for (unsigned i = 0; i < bi->mmap_count; i++) {
         const struct mmap_entry *e = &bi->mmap[i];
-        if (e->type != MMAP_AVAILABLE && e->base < lo + TRAMP_REGION &&
-            e->base + e->length > lo)
-            return e;
+        if (e->type != MMAP_AVAILABLE && meets(e->base, e->base + e->length, lo)) {
+            *start = (uint32_t)e->base;
+            return true;
+        }
     }
-    return 0;
+    for (unsigned i = 0; i < keep_out_count; i++) {
+        if (meets(keep_out[i].lo, keep_out[i].end, lo)) {
+            *start = keep_out[i].lo;
+            return true;
+        }
+    }
+    return false;
 }
 
 static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
@@ -82,8 +108,15 @@ static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
 
     if (!bi->mmap_count) {
         uint32_t top = bi->have_mem ? c->top : NO_MAP_BASE + TRAMP_REGION;
+        uint32_t start;
         say("no memory map from the boot loader; trampoline below %05Xh", (unsigned)top);
-        return top >= LOWMEM_FLOOR + TRAMP_REGION ? (top - TRAMP_REGION) & ~0xFFFu : 0;
+        while (top >= LOWMEM_FLOOR + TRAMP_REGION) {
+            uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
+            if (!taken(bi, candidate, &start))
+                return candidate;
+            top = start;
+        }
+        return 0;
     }
     for (unsigned i = 0; i < bi->mmap_count; i++) {
         const struct mmap_entry *e = &bi->mmap[i];
@@ -94,15 +127,15 @@ static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
         uint32_t lo = e->base < LOWMEM_FLOOR ? LOWMEM_FLOOR : (uint32_t)e->base;
         while (top >= lo + TRAMP_REGION) {
             uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
-            const struct mmap_entry *r = taken(bi, candidate);
+            uint32_t start;
             if (candidate < lo)
                 break;
-            if (!r) {
+            if (!taken(bi, candidate, &start)) {
                 if (candidate > best)
                     best = candidate;
                 break;
             }
-            top = (uint32_t)r->base;
+            top = start;
         }
     }
     return best;
@@ -114,6 +147,7 @@ bool tramp_install(const struct bootinfo *bi)
 
     struct ceiling ceiling = memory_ceiling(bi);
 
+    boot = bi;
     base = pick_base(bi, &ceiling);
     if (!base) {
         say("no free conventional memory for the real-mode trampoline");
@@ -144,6 +178,49 @@ bool tramp_install(const struct bootinfo *bi)
     say("real-mode trampoline at %05Xh (%u bytes of code, %u-byte region), below %05Xh: %s",
         (unsigned)base, (unsigned)blob_size, TRAMP_REGION, (unsigned)ceiling.top,
         ceiling.why);
+    return true;
+}
+
+bool tramp_keep_out(uint32_t lo, uint32_t end, const char *owner)
+{
+    bool noted = keep_out_count < KEEP_OUT_MAX;
+
+    if (!header)
+        return true;
+    if (noted) {                        /* a later move must avoid it too */
+        keep_out[keep_out_count].lo = lo;
+        keep_out[keep_out_count].end = end;
+        keep_out_count++;
+    }
+    if (end <= base || lo >= base + TRAMP_REGION)
+        return true;
+    if (!noted) {
+        say("real-mode trampoline at %05Xh lies in %s at %05Xh-%05Xh, and there is no "
+            "room to note one more range", (unsigned)base, owner, (unsigned)lo,
+            (unsigned)end - 1);
+        return false;
+    }
+
+    struct ceiling ceiling = memory_ceiling(boot);
+    uint32_t old = base;
+    uint32_t moved = pick_base(boot, &ceiling);
+    if (!moved) {
+        say("real-mode trampoline at %05Xh lies in %s at %05Xh-%05Xh, and no other "
+            "conventional memory is free", (unsigned)old, owner, (unsigned)lo,
+            (unsigned)end - 1);
+        return false;
+    }
+    /* The header, the code and the scratch stubs; the stack and the register block
+     * are written afresh by every call. memmove: the two places may overlap. */
+    memmove((void *)(uintptr_t)moved, (void *)(uintptr_t)old,
+            scratch_off + TRAMP_SCRATCH_SIZE);
+    base = moved;
+    header = (struct tramp_header *)(uintptr_t)base;
+    header->rm_segment = (uint16_t)(base >> 4);
+    gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
+    gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
+    say("real-mode trampoline moved from %05Xh to %05Xh: %s is at %05Xh-%05Xh",
+        (unsigned)old, (unsigned)base, owner, (unsigned)lo, (unsigned)end - 1);
     return true;
 }
 

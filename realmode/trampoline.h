@@ -43,6 +43,10 @@ struct tramp_header {
  * and sets up its GDT descriptors. Returns false, after saying why, when no room. */
 bool tramp_install(const struct bootinfo *bi);
 bool tramp_installed(void);
+/* Memory [lo, end) turned out to be someone else's (owner names whose, for the
+ * report): moves the trampoline out of it if they meet, and keeps it out from then
+ * on. False, after saying why, when there is nowhere else to go. */
+bool tramp_keep_out(uint32_t lo, uint32_t end, const char *owner);
 uint32_t tramp_base(void);
 /* Offset in the trampoline of TRAMP_SCRATCH_SIZE free bytes right after its code
  * (the v86 monitor puts its tiny real-mode stubs there), and of the top of its stack. */

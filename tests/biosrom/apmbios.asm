@@ -30,6 +30,7 @@
 %assign BEH_LATE     9          ; 5307h returns success, the power goes 1 s later (item 7)
 %assign BEH_WBINVD   10         ; 5307h runs WBINVD and INVD; no PM interface (item 8)
 %assign BEH_AWARD    11         ; Award-like: loose 5307h, zero PM lengths, data F940h (item 9)
+%assign BEH_DATASEG  12         ; PM data segment in memory INT 12h calls free (item 1)
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -50,6 +51,7 @@ F_SEEN07        equ 0x02
 F_ARMED         equ 0x04
 F_CONNECTED     equ 0x08
 F_ENABLED       equ 0x10
+F_DATA_SET      equ 0x20
 MODE_RM         equ 0
 MODE_PM         equ 1
 
@@ -60,9 +62,12 @@ DEBUG_EXIT      equ 0xF4        ; isa-debug-exit
 EXIT_AREA_WRITTEN equ 0x21      ; BEH_EBDA: someone wrote into the memory INT 12h excludes
 EXIT_ENABLE_FIRST equ 0x25      ; BEH_ENABLE: 5308h/530Fh before any 5307h
 EXIT_NOT_NEEDED   equ 0x26      ; BEH_OFFONLY: a call power-off does not need
+EXIT_DATA_WRITTEN equ 0x27      ; BEH_DATASEG: our data segment changed between calls
 
 TAKE_KB         equ 16          ; BEH_EBDA: 639 KiB -> 623 KiB
 AREA_PATTERN    equ 0xA55A
+DATA_PARAS      equ 0x100       ; BEH_DATASEG: 4 KiB, just below the top INT 12h gives
+DATA_PATTERN    equ 0x5AA5
 POLL_TICKS      equ 3           ; BEH_TICKPOLL: about 160 ms
 NMI_WAIT_TICKS  equ 55          ; BEH_NMI: about 3 s
 LATE_TICKS      equ 18          ; BEH_LATE: about 1 s
@@ -283,6 +288,9 @@ pm_call:
         pop     ds
         mov     byte [S_MODE], MODE_PM
         pop     ds
+%if BEHAVIOUR == BEH_DATASEG
+        call    data_guard
+%endif
 %if BEHAVIOUR == BEH_NOCF
         ; A jump-table BIOS: CF is set to fail and otherwise left as the caller had it.
         pushf
@@ -353,22 +361,34 @@ fn_connect_rm:
 fn_connect_pm16:
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
+%if BEHAVIOUR == BEH_DATASEG
+        call    data_segment
+        mov     cx, ax
+        mov     di, DATA_PARAS * 16
+%else
+        mov     cx, PM_DATA_SEG
+        mov     di, PM_LEN
+%endif
         mov     ax, cs
         mov     bx, pm16_entry
-        mov     cx, PM_DATA_SEG
         mov     si, PM_LEN
-        mov     di, PM_LEN
         jmp     ok
 
 fn_connect_pm32:
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
+%if BEHAVIOUR == BEH_DATASEG
+        call    data_segment
+        mov     dx, ax
+        mov     di, DATA_PARAS * 16
+%else
+        mov     dx, PM_DATA_SEG
+        mov     di, PM_LEN
+%endif
         mov     ax, cs
         mov     ebx, pm32_entry
         mov     cx, cs
-        mov     dx, PM_DATA_SEG
         mov     esi, PM_LEN * 0x10001
-        mov     di, PM_LEN
         jmp     ok
 
 fn_disconnect:
@@ -532,6 +552,55 @@ power_off:
         out     dx, ax
 .wait:
         jmp     .wait
+
+%if BEHAVIOUR == BEH_DATASEG
+; The data segment of BEH_DATASEG: DATA_PARAS below the top of conventional memory
+; as INT 12h has it (at most 9F000h), in memory the BIOS never took, where a caller
+; that trusts INT 12h alone places itself. DS = 40h; out: AX = its segment.
+data_segment:
+        mov     ax, [BDA_MEM_KB]
+        shl     ax, 6                   ; KiB to paragraphs
+        cmp     ax, 0x9F00
+        jbe     .below
+        mov     ax, 0x9F00
+.below:
+        sub     ax, DATA_PARAS
+        ret
+
+; Protected mode, every call: the first fills our data segment (selector CS + 8, as
+; both connects lay the descriptors out), each later one checks that nobody wrote
+; into it meanwhile. Preserves every register and the flags.
+data_guard:
+        pushf
+        pusha
+        push    ds
+        push    es
+        push    word BDA_SEG
+        pop     ds
+        mov     ax, cs
+        add     ax, 8
+        mov     es, ax
+        xor     di, di
+        mov     cx, DATA_PARAS * 8      ; words
+        mov     ax, DATA_PATTERN
+        cld
+        test    byte [S_FLAGS], F_DATA_SET
+        jnz     .check
+        or      byte [S_FLAGS], F_DATA_SET
+        rep stosw
+        jmp     .done
+.check:
+        repe scasw
+        je      .done
+        mov     al, EXIT_DATA_WRITTEN
+        jmp     fail_exit
+.done:
+        pop     es
+        pop     ds
+        popa
+        popf
+        ret
+%endif
 
 ; AL = EXIT_* code, to isa-debug-exit: QEMU ends at once.
 fail_exit:

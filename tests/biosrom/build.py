@@ -32,6 +32,7 @@ BEHAVIOURS = {
     "late": "BEH_LATE",
     "wbinvd": "BEH_WBINVD",
     "award": "BEH_AWARD",
+    "dataseg": "BEH_DATASEG",
 }
 
 BLOCK = 512

@@ -2,7 +2,8 @@
 
 Each case boots with one option ROM of tests/biosrom/ (built by tests/biosrom/build.py,
 one per behaviour) that hooks INT 15h AH=53h at POST and answers as the BIOSes of
-issue 12 do: an EBDA moved below a work area that E820 still calls usable, PM entry
+issue 12 do: an EBDA moved below a work area that E820 still calls usable, a PM
+data segment in memory INT 12h calls free, PM entry
 points that leave CF alone on success, a 1.1 BIOS that answers a 1.2 request with
 1.0, a 5307h that polls the tick count or never returns, an enable that hangs, calls
 power-off does not need, a 5307h that powers off a second after returning success,
@@ -16,6 +17,10 @@ from harness import Case
 
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
 OFF_RM_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
+
+
+DATASEG_MOVE = (r"^apmoff: real-mode trampoline moved from 9C000h to 9B000h: the APM data "
+                r"segment is at 9E000h-ADFFFh$")
 
 
 def off_via(iface, version="1.2"):
@@ -33,6 +38,13 @@ CASES = [
     realbios("ebda", "ebda", "",
              serial=[r"^apmoff: real-mode trampoline at 98000h .* below 9BC00h", OFF_RM],
              last_line=OFF_RM),
+    # 1b. The PM data segment lies in memory INT 12h calls free, where the trampoline
+    #     is (9E000h, 4 KiB); the ROM fills it at the first PM call and checks it at
+    #     every later one (exit 27h). pm16 runs on the trampoline's stack: it bites.
+    realbios("dataseg-pm16", "dataseg", "interface=pm16",
+             serial=[DATASEG_MOVE], last_line=off_via("pm16")),
+    realbios("dataseg-pm32", "dataseg", "interface=pm32",
+             serial=[DATASEG_MOVE], last_line=off_via("pm32")),
     # 2. PM entries that touch CF only to fail, PM disengaged at boot: 530Eh and 530Fh
     #    succeed with CF as the caller left it; 5307h answers 0Bh until engaged.
     realbios("nocf-pm32", "nocf", "interface=pm32",

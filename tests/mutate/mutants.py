@@ -135,6 +135,11 @@ MUTANTS = [
            "apm_ports_eflags(regs->eflags);",
            ["emu:qemu-pc-realbios-nocf-pm32"],
            "PM calls start with CF set: a jump-table BIOS's successes read as failures"),
+    Mutant("tramp-in-apm-data", "realmode/trampoline.c",
+           "    if (end <= base || lo >= base + TRAMP_REGION)\n        return true;",
+           "    if (end <= base || lo >= base + TRAMP_REGION || lo)\n        return true;",
+           ["emu:qemu-pc-realbios-dataseg-pm16"],
+           "the trampoline stays inside the APM data segment the connect named"),
 
     # --- survey/ ---------------------------------------------------------------------------
     Mutant("qr-mask1", "survey/qr.c",
