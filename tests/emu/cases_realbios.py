@@ -1,15 +1,16 @@
 """The real-BIOS behaviour cases: QEMU pc with an emulated 1990s APM BIOS of our own.
 
-Each case boots with one option ROM of tests/biosrom/ (built by tests/biosrom/build.py,
-one per behaviour) that hooks INT 15h AH=53h at POST and answers as the BIOSes of
-issue 12 do: an EBDA moved below a work area that E820 still calls usable, a PM
-data segment in memory INT 12h calls free, PM entry points that leave CF alone on
-success, a 1.1 BIOS that answers a 1.2 request with 1.0, a 5307h that polls the tick count or never returns, an enable that hangs, calls
-power-off does not need, a 5307h that powers off a second after returning success,
-WBINVD/INVD in real mode, an Award-like answer set for action=check. The ROM judges
-too: a call it must not get writes a code to isa-debug-exit (EXIT_* in apmbios.asm:
-QEMU's status 2 * code + 1), and its power-off is SeaBIOS's own ACPI write, seen as
-QMP SHUTDOWN guest-shutdown. README's "Real 1990s BIOSes" lists them with references.
+Each case boots with one option ROM of tests/biosrom/ (built by
+tests/biosrom/build.py, one per behaviour) that hooks INT 15h AH=53h at POST and
+answers as the BIOSes of issue 12 do: an EBDA moved below a work area that E820 still
+calls usable, a PM data segment in memory INT 12h calls free, PM entry points that
+leave CF alone on success, a 1.1 BIOS that answers a 1.2 request with 1.0, a 5307h
+that polls the tick count or never returns, an enable that hangs, calls power-off does
+not need, a 5307h that powers off a second after returning success, WBINVD/INVD in
+real mode, an Award-like answer set for action=check. The ROM judges too: a call it
+must not get writes a code to isa-debug-exit (EXIT_* in apmbios.asm: QEMU's status 2 *
+code + 1), and its power-off is SeaBIOS's own ACPI write, seen as QMP SHUTDOWN guest-
+shutdown. README's "Real 1990s BIOSes" lists them with references.
 """
 
 from harness import Case
