@@ -23,17 +23,30 @@ uint32_t apm_ports_eflags(uint32_t eflags)
     return interrupts_on ? eflags | X86_EFLAGS_IF : eflags & ~X86_EFLAGS_IF;
 }
 
+/* Standby and suspend return when the machine resumes, which may be hours later (a
+ * key, the lid, the power button): not a BIOS that hung. */
+static bool blocks_until_resume(const struct biosregs *regs)
+{
+    return regs->ax == (APM_AH << 8 | APM_FN_SET_POWER_STATE) &&
+           (regs->cx == APM_STATE_STANDBY || regs->cx == APM_STATE_SUSPEND);
+}
+
 static bool rm_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
+    bool blocking = blocks_until_resume(regs);
+
     (void)port;
     regs->eflags = apm_ports_eflags(regs->eflags);
-    return bios_int(APM_INT, regs, regs, why);
+    bios_allow_blocking(blocking);
+    bool done = bios_int(APM_INT, regs, regs, why);
+    bios_allow_blocking(false);
+    return done;
 }
 
 /* Short BIOS calls with IF set let the BIOS's own handlers serve the IRQs that came
  * in (a BIOS may finish a power-off from its timer tick), between pauses timed by
  * the PIT with interrupts off. INT 11h only reads the BIOS data area. Under the v86
- * monitor the PICs are masked for the call, so there the wait is only a wait. */
+ * monitor the IRQs that came are reflected to the same handlers. */
 #define WAIT_STEP_MS    10
 
 static void rm_wait(const struct apm_port *port, unsigned ms)

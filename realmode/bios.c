@@ -61,6 +61,11 @@ enum bios_path bios_path(void)
     return path;
 }
 
+void bios_allow_blocking(bool on)
+{
+    v86_watchdog(!on);
+}
+
 bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
               const char **why)
 {

@@ -31,6 +31,11 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 
 enum bios_path bios_path(void);
 
+/* Whether the calls that follow may block until something outside happens (APM
+ * standby and suspend end when the machine resumes): under the v86 monitor such a
+ * call is not stopped as hung. The trampoline never stops a call. */
+void bios_allow_blocking(bool on);
+
 /* bios_int() through a given path, whatever was chosen (for comparing the two). */
 bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
                   struct biosregs *out, const char **why);

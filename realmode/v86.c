@@ -55,6 +55,8 @@ static uint8_t monitor_stack[4096] __attribute__((aligned(16)));
 
 static bool ready;
 
+static bool unbounded;                  /* v86_watchdog(false) */
+
 static struct {
     bool active;
     bool virtual_if;
@@ -64,6 +66,7 @@ static struct {
     bool a20_kept;                      /* the BIOS tried to turn A20 off */
     uint16_t held;                      /* IRQs that came while the virtual IF was off */
     unsigned ticks;                     /* IRQ 0s since the call began: the watchdog */
+    unsigned limit_ticks;               /* ... bites past this many; 0: never */
     uint16_t exit_cs, exit_ip;
     struct biosregs *regs;
     char why[112];
@@ -161,9 +164,14 @@ static void __attribute__((noreturn)) stop(const struct exception_frame *f,
 /* The watchdog: a BIOS that neither returns nor traps (a loop waiting for something
  * that never comes) is ended by the timer's IRQ, which reaches us whatever the BIOS's
  * virtual IF, and the caller falls back to the next interface. */
+static bool overdue(void)
+{
+    return call.limit_ticks && call.ticks > call.limit_ticks;
+}
+
 static void watchdog(const struct exception_frame *f)
 {
-    if (call.ticks <= WATCHDOG_S * TICKS_PER_S)
+    if (!overdue())
         return;
     fmt_snprintf(call.why, sizeof(call.why),
                  "v86: BIOS call did not return within %u s: stopped by the timer at "
@@ -212,7 +220,7 @@ void v86_irq(struct exception_frame *f)
     if (irq == IRQ_TIMER)
         call.ticks++;
     if (in_v86 && call.active && call.virtual_if) {
-        if (call.ticks > WATCHDOG_S * TICKS_PER_S)
+        if (overdue())
             pic_eoi(irq);
         watchdog(f);
         reflect_interrupt(f, bios_vector(irq), (uint16_t)f->eip);
@@ -477,6 +485,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.virtual_flags = 0;
     call.held = 0;
     call.ticks = 0;
+    call.limit_ticks = unbounded ? 0 : WATCHDOG_S * TICKS_PER_S;
     call.kbc_output_next = false;
     call.a20_kept = false;
     call.regs = regs;
@@ -518,6 +527,11 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
         return false;
     }
     return true;
+}
+
+void v86_watchdog(bool on)
+{
+    unbounded = !on;
 }
 
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)

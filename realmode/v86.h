@@ -10,9 +10,10 @@
  * ...) and faults end the call with a report naming the instruction and CS:IP, and
  * the caller gets an error instead of a hang or a reboot.
  *
- * IRQs are masked at the PICs for the length of a call: the PICs stay at the BIOS's
- * vectors, which in protected mode are our exception gates. A HLT with the virtual IF
- * set is a short wait; a BIOS that waits forever for an IRQ is stopped and reported.
+ * IRQs: during a call the PICs are moved clear of the exception vectors, and each IRQ
+ * goes to the BIOS's own handler in the IVT once its virtual IF is on (held until
+ * then). A BIOS that neither returns nor traps for 6 s is stopped by the timer and
+ * reported, unless the caller said the call may block (v86_watchdog).
  *
  * Why both paths: the trampoline is what every BIOS was written for, and what Linux
  * and GRUB do; the monitor keeps protected mode (and our exception handlers) alive, so
@@ -35,6 +36,11 @@ struct v86_context {
 /* Sets up the TSS and the trap handler, once; the first call does it by itself.
  * The trampoline must be installed (its memory holds the v86 stack and stubs). */
 void v86_init(void);
+
+/* The watchdog on (the default) or off for the calls that follow: off for a call
+ * that ends only when something outside happens, such as APM standby or suspend,
+ * which return when the machine resumes. */
+void v86_watchdog(bool on);
 
 /* INT vector through the IVT, in v86 mode. False, with *why, when the monitor had to
  * stop the BIOS. */

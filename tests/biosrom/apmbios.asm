@@ -31,6 +31,7 @@
 %assign BEH_WBINVD   10         ; 5307h runs WBINVD and INVD; no PM interface (item 8)
 %assign BEH_AWARD    11         ; Award-like: loose 5307h, zero PM lengths, data F940h (item 9)
 %assign BEH_DATASEG  12         ; PM data segment in memory INT 12h calls free (item 1)
+%assign BEH_RESUME   13         ; standby/suspend return only when a key is pressed (item 4)
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -40,6 +41,7 @@ BDA_SEG         equ 0x40        ; segment in real mode, selector in protected mo
 BDA_EBDA        equ 0x0E        ; word: EBDA segment
 BDA_MEM_KB      equ 0x13        ; word: conventional memory in KiB (INT 12h)
 BDA_TICKS       equ 0x6C        ; dword: timer ticks since midnight
+BDA_KBD_TAIL    equ 0x1C        ; word: where the keyboard handler puts the next key
 S_FLAGS         equ 0xF0        ; byte: F_* below
 S_CONNVER       equ 0xF1        ; byte: the connection's minor version (530Eh)
 S_MODE          equ 0xF2        ; byte: MODE_* of the call in progress
@@ -479,6 +481,13 @@ fn_set_state:
         cmp     cx, APM_STATE_SUSPEND
         jbe     ok
         jmp     power_off               ; loose: any other state is taken for off
+%elif BEHAVIOUR == BEH_RESUME
+        cmp     cx, APM_STATE_STANDBY
+        jb      ok
+        cmp     cx, APM_STATE_SUSPEND
+        jbe     wait_for_resume
+        cmp     cx, APM_STATE_OFF
+        jne     ok
 %else
         cmp     cx, APM_STATE_OFF
         jne     ok                      ; ready, standby, suspend: accepted
@@ -600,6 +609,20 @@ data_guard:
         popa
         popf
         ret
+%endif
+
+%if BEHAVIOUR == BEH_RESUME
+; Standby and suspend as a BIOS without SMM does them: halt, IF on, until the resume
+; event, here a key (the BIOS's own INT 09h moves the keyboard buffer's tail), for as
+; long as that takes. DS = 40h.
+wait_for_resume:
+        sti
+        mov     ax, [BDA_KBD_TAIL]
+.halt:
+        hlt
+        cmp     ax, [BDA_KBD_TAIL]
+        je      .halt
+        jmp     ok
 %endif
 
 ; AL = EXIT_* code, to isa-debug-exit: QEMU ends at once.

@@ -33,6 +33,7 @@ BEHAVIOURS = {
     "wbinvd": "BEH_WBINVD",
     "award": "BEH_AWARD",
     "dataseg": "BEH_DATASEG",
+    "resume": "BEH_RESUME",
 }
 
 BLOCK = 512

@@ -19,6 +19,7 @@ OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
 OFF_RM_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
 
 
+OVER_6S = r"([6-9]\d{3}|[1-9]\d{4,}) ms"     # longer than the v86 watchdog allows
 DATASEG_MOVE = (r"^apmoff: real-mode trampoline moved from 9C000h to 9B000h: the APM data "
                 r"segment is at 9E000h-ADFFFh$")
 
@@ -77,6 +78,17 @@ CASES = [
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",
                      r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
+    #    Standby and suspend that end only at the resume event (a key, pressed 8 s
+    #    after the request): the v86 watchdog (6 s) must not take them for a hung BIOS.
+    realbios("resume-v86", "resume", "action=suspend bioscall=v86", expect="halt",
+             timeout=40, key_after=(r"^apmoff: requesting suspend via rm", 8),
+             serial=[r"^apmoff: suspend: the BIOS returned after " + OVER_6S],
+             serial_absent=[r"did not return within", r"falling back"],
+             last_line=r"^apmoff: halted: suspend complete"),
+    realbios("resume-rm", "resume", "action=standby", expect="halt", timeout=40,
+             key_after=(r"^apmoff: requesting standby via rm", 8),
+             serial=[r"^apmoff: standby: the BIOS returned after " + OVER_6S],
+             last_line=r"^apmoff: halted: standby complete"),
     # 5. PM disabled at boot (flags bit 3): 5307h answers 01h, and 5308h before any
     #    5307h "hangs" this BIOS (isa-debug-exit 25h); after it, enable and one retry.
     realbios("enable", "enable", "",

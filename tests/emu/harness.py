@@ -99,6 +99,8 @@ class Case:
     rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
                                     # behaviour's name), run as an option ROM at POST
     nmi_after: str = ""             # QEMU: inject an NMI (QMP) once serial matches this
+    key_after: tuple = ()           # QEMU: (regex, seconds): press Enter (QMP send-key)
+                                    # that long after serial matches the regex
     retry_if: str = ""              # QEMU: run once more when the kernel never spoke and
                                     # the screen left by the firmware or loader matches
                                     # this (a host-side transport hiccup, not apmoff)
@@ -356,12 +358,19 @@ def run_qemu(case, workdir):
         watch = SerialWatch(serial_path, case)
         pages_shown = 0
         nmi_sent = False
+        key_due = None                  # key_after: when, once its line has been seen
         ticks = []
         while time.monotonic() < deadline:
             if case.nmi_after and not nmi_sent and re.search(case.nmi_after, watch.text(),
                                                              re.M):
                 nmi_sent = True
                 qmp.command("inject-nmi", deadline)
+            if case.key_after and key_due is None and re.search(case.key_after[0],
+                                                                 watch.text(), re.M):
+                key_due = time.monotonic() + case.key_after[1]
+            if key_due is not None and time.monotonic() >= key_due:
+                key_due = float("inf")
+                qmp.command("send-key", deadline, keys=[{"type": "qcode", "data": "ret"}])
             if case.bda_ticks and not ticks and TICK_WINDOW.search(watch.text()):
                 ticks.append(read_bda_ticks(qmp, deadline))
             if case.qr and len(QR_ON_SCREEN.findall(watch.text())) > pages_shown:
