@@ -1,7 +1,7 @@
 #!/bin/sh
-# Builds the hybrid ISO: boots with BIOS from a CD (El Torito) or a USB stick (MBR),
-# and with UEFI, x86_64 or ia32, from either (an El Torito EFI image that is also a
-# GPT partition). One GRUB menu for all of them.
+# Builds the hybrid ISO: boots with BIOS from a CD (El Torito), a USB stick or a hard
+# disk (MBR), and with UEFI, x86_64 or ia32, from either (an El Torito EFI image that
+# is also a GPT partition, appended after the ISO 9660 tree). One GRUB menu for all.
 #
 #   iso/mkiso.sh OUT.iso KERNEL.elf GRUB.cfg
 #   APMOFF_EFI=0 iso/mkiso.sh ...   the BIOS part alone (make bench measures its size)
@@ -40,13 +40,22 @@ grub-mkimage -O i386-pc-eltorito -d "$grub_pc" -p /boot/grub -o "$root/boot/grub
 	biosdisk iso9660 $modules
 efi_args=
 if [ "${APMOFF_EFI:-1}" != 0 ]; then
-	"$here/mkefiimg.sh" "$root/efi.img"
-	efi_args="--efi-boot efi.img -efi-boot-part --efi-boot-image"
+	"$here/mkefiimg.sh" "$stage/efi.img"
+	# The EFI image is appended after the ISO 9660 tree, as a GPT partition that the
+	# El Torito EFI entry also points at: everything a BIOS boot reads then lies in the
+	# first 400 KiB. BIOSes of the 1990s give INT 13h one cylinder less than the disk
+	# has (the last was kept for diagnostics), so the image written to a disk of its
+	# own size loses its last 504 KiB; with GRUB's files there, an ASUS PVI-486SP3
+	# stopped at "grub>" (86Box).
+	efi_args="-append_partition 2 C12A7328-F81F-11D2-BA4B-00A0C93EC93B $stage/efi.img
+		-appended_part_as_gpt -eltorito-alt-boot -e --interval:appended_partition_2:all::
+		-no-emul-boot"
 fi
 
-# The image is padded to whole cylinders of 16 heads x 63 sectors (504 KiB), the
-# geometry BIOSes give a small USB disk: SeaBIOS reports a disk smaller than one
-# cylinder as having none and will not boot it. After "--", xorriso's own commands:
+# The BIOS-only image is padded to whole cylinders of 16 heads x 63 sectors (504 KiB),
+# the geometry BIOSes give a small USB disk: SeaBIOS reports a disk smaller than one
+# cylinder as having none and will not boot it (xorriso aligns no image with an
+# appended partition, which is larger anyway). After "--", xorriso's own commands:
 # 32 KiB of padding instead of the 300 KiB default (GRUB reads the CD in 32 KiB blocks
 # and fails on a file that ends within 32 KiB of the end of the medium).
 # shellcheck disable=SC2086

@@ -64,15 +64,37 @@ def ini_set(text, section, key, value):
     return "\n".join(lines) + "\n"
 
 
+# medium "hdd": the image written to the start of an IDE disk of whole cylinders of
+# 16 heads x 63 sectors, the smallest that holds it, as on a CF card cut to size.
+HDD_HEADS, HDD_SECTORS = 16, 63
+
+
+def hard_disk(image, vmdir):
+    """(path, cylinders) of a disk holding IMAGE at its start."""
+    cylinder = HDD_HEADS * HDD_SECTORS * 512
+    cylinders = -(-os.path.getsize(image) // cylinder)
+    disk = os.path.join(vmdir, "disk.img")
+    with open(image, "rb") as src, open(disk, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+        dst.truncate(cylinders * cylinder)
+    return disk, cylinders
+
+
 def prepare(machine, image, medium, vmdir, com1):
     """A private copy of the machine (86Box writes its config and CMOS back on exit),
-    with the image in drive A: (write-protected) or the CD-ROM drive, and COM1 going
-    to a file. Returns the config's path."""
+    with the image in drive A: (write-protected), the CD-ROM drive or on the primary
+    IDE master, and COM1 going to a file. Returns the config's path."""
     shutil.copytree(os.path.join(MACHINES, machine), vmdir)
     cfg = os.path.join(vmdir, "86box.cfg")
     with open(cfg) as f:
         text = f.read()
-    if medium == "iso":
+    if medium == "hdd":
+        disk, cylinders = hard_disk(image, vmdir)
+        text = ini_set(text, "Hard disks", "hdd_01_parameters",
+                       "%d, %d, %d, 0, ide" % (HDD_SECTORS, HDD_HEADS, cylinders))
+        text = ini_set(text, "Hard disks", "hdd_01_fn", disk)
+        text = ini_set(text, "Hard disks", "hdd_01_ide_channel", "0:0")
+    elif medium == "iso":
         if not re.search(r"^cdrom_01_parameters *= *\d, *atapi", text, re.M):
             raise RuntimeError("86Box machine %s has no ATAPI CD-ROM drive" % machine)
         text = ini_set(text, MEDIA, "cdrom_01_image_path", image)

@@ -45,6 +45,12 @@ CASES = [
                  r'^apmoff: bios: ".*(Award|Copyright)'],
          survey={"cpu.class": "486", "cpu.vendor": None, "bios.date": "06/25/96"},
          last_line=NO_APM, screen_text=True),
+    # The same board from a hard disk (a CF card on an IDE adapter, say, since its BIOS
+    # cannot boot a CD): the hybrid ISO written to a disk of its own size, whose last
+    # cylinder the BIOS keeps for itself. GRUB's files must lie before it.
+    Case("86box-486sp3c-dx2-hdd", "86box", "award", "486sp3c-dx2", "hdd", "", "halt", T,
+         serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$", r"^apmoff: boot: multiboot 1,"],
+         last_line=NO_APM, screen_text=True),
     # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
     Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",

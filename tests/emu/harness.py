@@ -65,8 +65,9 @@ class Case:
                                     # board's BIOS vendor in 86Box ("award")
     machine: str                    # QEMU -M value; "-" for Bochs; for 86Box a machine
                                     # directory of the kit (tests/emu/box86.py)
-    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", or "usb"
-                                    # (the ISO as a raw disk)
+    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", "usb"
+                                    # (the ISO as a raw disk), or "hdd" (86Box: the
+                                    # ISO written to an IDE disk)
     options: str                    # kernel command line ("" = the shipped menu default)
     expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
     timeout: float                  # wall-clock seconds for the whole run
@@ -229,7 +230,7 @@ def image_for(case):
     if case.loader == "auto":
         return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
                                                     else ".iso"))
-    if case.medium in ("iso", "usb"):
+    if case.medium in ("iso", "usb", "hdd"):
         if case.options or case.loader:
             return variant_image(case.options, "iso", case.loader)
         return ISO

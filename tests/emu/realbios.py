@@ -21,7 +21,8 @@ BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box
 END = "<!-- end real-bios-table -->"
 
 IFACES = ("rm", "pm32", "pm16", "v86")
-MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)"}
+MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)",
+         "hdd": "the ISO on an IDE disk of its size"}
 
 
 def outcomes(serial, verdict):
@@ -54,11 +55,11 @@ def survey(serial):
 
 
 def rows(results):
-    """Table rows, one a kit machine, in the order of cases_86box.CASES."""
+    """Table rows, one a kit machine and medium, in the order of cases_86box.CASES."""
     table = {}
     for r in results:
-        row = table.setdefault(r["machine"], {"medium": r["medium"], "bios": "", "apm": "",
-                                              "cpu": ""})
+        row = table.setdefault((r["machine"], r["medium"]),
+                               {"medium": r["medium"], "bios": "", "apm": "", "cpu": ""})
         report = survey(r["serial"])
         date = report.get("bios", {}).get("date")
         if date:
@@ -82,7 +83,7 @@ def markdown(results):
     head = ("| board | chipset | CPU (kernel's view) | medium | BIOS | APM | rm | pm32 "
             "| pm16 | rm via v86 |\n|---|---|---|---|---|---|---|---|---|---|\n")
     lines = []
-    for machine, row in rows(results).items():
+    for (machine, _), row in rows(results).items():
         board, chipset, cpu = cases_86box.BOARDS[machine]
         cells = [board, chipset, "%s: %s" % (cpu, row["cpu"]) if row["cpu"] else cpu,
                  MEDIA.get(row["medium"], row["medium"]), row["bios"] or "?",
