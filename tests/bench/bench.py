@@ -130,27 +130,17 @@ def bios_only_bytes():
 
 
 def efi_bytes(iso):
-    """Bytes of the ISO's UEFI boot images (El Torito platform UEFI), as files in the
-    ISO or as appended partitions; 0 when there are none."""
-    report = subprocess.run(["xorriso", "-indev", iso, "-report_el_torito", "plain",
-                             "-report_system_area", "plain"],
+    """Bytes of the ISO's UEFI boot images (El Torito platform UEFI), wherever they
+    lie (a file in the tree or an appended partition): xorriso reports each image's
+    length in 2 KiB blocks. 0 when there are none."""
+    report = subprocess.run(["xorriso", "-indev", iso, "-report_el_torito", "plain"],
                             capture_output=True, text=True).stdout
     uefi = {m.group(1) for m in re.finditer(
         r"^El Torito boot img :\s+(\d+)\s+UEFI", report, re.M)}
     total = 0
     for n in uefi:
-        m = re.search(r"^El Torito img path :\s+%s\s+(\S+)" % n, report, re.M)
-        path = m.group(1) if m else ""
-        if path.startswith("/"):
-            ls = subprocess.run(["xorriso", "-indev", iso, "-lsdl", path],
-                                capture_output=True, text=True).stdout.split()
-            total += int(ls[4]) if len(ls) > 4 and ls[4].isdigit() else 0
-        else:                       # an appended partition: its partition table entry
-            for p in re.finditer(r"^(?:MBR|GPT) partition\s*:\s+\d+\s+.*\b(?:0xef|"
-                                 r"C12A7328-F81F-11D2-BA4B-00A0C93EC93B)\b.*?(\d+)\s*$",
-                                 report, re.M | re.I):
-                total += int(p.group(1)) * 512
-                break
+        m = re.search(r"^El Torito img blks :\s+%s\s+(\d+)" % n, report, re.M)
+        total += int(m.group(1)) * 2048 if m else 0
     return total
 
 
