@@ -44,8 +44,8 @@ static void say_pic_masked_once(void)
 {
     static bool said;
     if (!said)
-        say("note: IRQs are masked at the PICs during protected-mode BIOS calls%s",
-            apm_ports_interrupts() ? ", but the timer's (irq=on)" : "");
+        say("note: IRQs are masked at the PICs during protected-mode BIOS calls, but the "
+            "timer's %s", apm_ports_interrupts() ? "(irq=on)" : "during standby and suspend");
     said = true;
 }
 
@@ -98,7 +98,9 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
 static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))
 {
     struct pic_masks masks;
-    bool timer = apm_ports_interrupts();
+    /* Standby and suspend get the tick whatever irq= says: a BIOS without SMM halts
+     * in them for an interrupt, and with every line masked none would ever come. */
+    bool timer = apm_ports_interrupts() || apm_call_blocks(regs);
 
     say_pic_masked_once();
     /* CF clear, as NetBSD's and OpenBSD's apmcall.S `clc` before the far call (and

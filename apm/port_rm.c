@@ -23,9 +23,7 @@ uint32_t apm_ports_eflags(uint32_t eflags)
     return interrupts_on ? eflags | X86_EFLAGS_IF : eflags & ~X86_EFLAGS_IF;
 }
 
-/* Standby and suspend return when the machine resumes, which may be hours later (a
- * key, the lid, the power button): not a BIOS that hung. */
-static bool blocks_until_resume(const struct biosregs *regs)
+bool apm_call_blocks(const struct biosregs *regs)
 {
     return regs->ax == (APM_AH << 8 | APM_FN_SET_POWER_STATE) &&
            (regs->cx == APM_STATE_STANDBY || regs->cx == APM_STATE_SUSPEND);
@@ -33,7 +31,7 @@ static bool blocks_until_resume(const struct biosregs *regs)
 
 static bool rm_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
-    bool blocking = blocks_until_resume(regs);
+    bool blocking = apm_call_blocks(regs);
 
     (void)port;
     regs->eflags = apm_ports_eflags(regs->eflags);

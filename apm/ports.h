@@ -25,5 +25,9 @@ void apm_ports_allow_interrupts(bool on);
 bool apm_ports_interrupts(void);
 /* The EFLAGS a BIOS call starts with: CF pre-set, IF as configured. */
 uint32_t apm_ports_eflags(uint32_t eflags);
+/* Whether the call is 5307h standby or suspend, which returns when the machine
+ * resumes, maybe hours later (a key, the lid, the power button): not a BIOS that
+ * hung, and one that may halt for an interrupt to come. */
+bool apm_call_blocks(const struct biosregs *regs);
 
 #endif

@@ -614,9 +614,15 @@ data_guard:
 %if BEHAVIOUR == BEH_RESUME
 ; Standby and suspend as a BIOS without SMM does them: halt, IF on, until the resume
 ; event, here a key (the BIOS's own INT 09h moves the keyboard buffer's tail), for as
-; long as that takes. DS = 40h.
+; long as that takes. Called in protected mode the BIOS has no INT 09h of its own: it
+; halts for the next interrupt, whichever, and returns. DS = 40h.
 wait_for_resume:
         sti
+        cmp     byte [S_MODE], MODE_PM
+        jne     .real_mode
+        hlt
+        jmp     ok
+.real_mode:
         mov     ax, [BDA_KBD_TAIL]
 .halt:
         hlt

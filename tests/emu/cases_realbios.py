@@ -85,6 +85,14 @@ CASES = [
              serial=[r"^apmoff: suspend: the BIOS returned after " + OVER_6S],
              serial_absent=[r"did not return within", r"falling back"],
              last_line=r"^apmoff: halted: suspend complete"),
+    #    In protected mode it halts for the next interrupt: every IRQ masked (irq=off)
+    #    would keep it there for ever; standby and suspend let the timer's through.
+    realbios("resume-pm32", "resume", "action=standby interface=pm32", expect="halt",
+             serial=[r"^apmoff: standby: the BIOS returned after \d+ ms"],
+             last_line=r"^apmoff: halted: standby complete"),
+    realbios("resume-pm16", "resume", "action=suspend interface=pm16", expect="halt",
+             serial=[r"^apmoff: suspend: the BIOS returned after \d+ ms"],
+             last_line=r"^apmoff: halted: suspend complete"),
     realbios("resume-rm", "resume", "action=standby", expect="halt", timeout=40,
              key_after=(r"^apmoff: requesting standby via rm", 8),
              serial=[r"^apmoff: standby: the BIOS returned after " + OVER_6S],
