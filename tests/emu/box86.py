@@ -64,20 +64,46 @@ def ini_set(text, section, key, value):
     return "\n".join(lines) + "\n"
 
 
-# medium "hdd": the image written to the start of an IDE disk of whole cylinders of
-# 16 heads x 63 sectors, the smallest that holds it, as on a CF card cut to size.
+# medium "hdd": the image written to the start of an IDE disk on the primary master.
+# A BIOS that detects the disk by itself gets the smallest one of whole cylinders of
+# 16 heads x 63 sectors that holds the image, as a CF card cut to size. The 1993 Award
+# 4.50 of the 386 board knows a disk only by its CMOS drive type: there the disk is AT
+# type 2 (615 cylinders, 4 heads, 17 sectors: 20 MB), set in the machine's CMOS copy,
+# on an ISA IDE controller (86Box gives that board none of its own).
 HDD_HEADS, HDD_SECTORS = 16, 63
+HDD_BY_TYPE = {"386-award495": dict(cylinders=615, heads=4, sectors=17, cmos_type=2,
+                                    controller="ide_isa")}
+CMOS_DISK_TYPES = 0x12                  # high nibble: drive C's type
+CMOS_SUM_FIRST, CMOS_SUM_LAST, CMOS_SUM = 0x10, 0x2D, 0x2E   # the AT checksum
 
 
-def hard_disk(image, vmdir):
-    """(path, cylinders) of a disk holding IMAGE at its start."""
-    cylinder = HDD_HEADS * HDD_SECTORS * 512
-    cylinders = -(-os.path.getsize(image) // cylinder)
+def hard_disk(image, machine, vmdir):
+    """(path, cylinders, heads, sectors) of a disk holding IMAGE at its start."""
+    by_type = HDD_BY_TYPE.get(machine)
+    heads = by_type["heads"] if by_type else HDD_HEADS
+    sectors = by_type["sectors"] if by_type else HDD_SECTORS
+    cylinder = heads * sectors * 512
+    cylinders = by_type["cylinders"] if by_type else -(-os.path.getsize(image) // cylinder)
+    if cylinders * cylinder < os.path.getsize(image):
+        raise RuntimeError("the image does not fit the %s disk" % machine)
     disk = os.path.join(vmdir, "disk.img")
     with open(image, "rb") as src, open(disk, "wb") as dst:
         shutil.copyfileobj(src, dst)
         dst.truncate(cylinders * cylinder)
-    return disk, cylinders
+    return disk, cylinders, heads, sectors
+
+
+def set_cmos_disk_type(vmdir, board, disk_type):
+    """Drive C's type in the copy of the board's CMOS (nvr/BOARD.nvr), checksum fixed."""
+    path = os.path.join(vmdir, "nvr", board + ".nvr")
+    os.chmod(path, 0o644)
+    with open(path, "rb") as f:
+        cmos = bytearray(f.read())
+    cmos[CMOS_DISK_TYPES] = (disk_type << 4) | (cmos[CMOS_DISK_TYPES] & 0x0F)
+    total = sum(cmos[CMOS_SUM_FIRST:CMOS_SUM_LAST + 1])
+    cmos[CMOS_SUM], cmos[CMOS_SUM + 1] = total >> 8 & 0xFF, total & 0xFF
+    with open(path, "wb") as f:
+        f.write(cmos)
 
 
 def prepare(machine, image, medium, vmdir, com1):
@@ -89,11 +115,16 @@ def prepare(machine, image, medium, vmdir, com1):
     with open(cfg) as f:
         text = f.read()
     if medium == "hdd":
-        disk, cylinders = hard_disk(image, vmdir)
+        disk, cylinders, heads, sectors = hard_disk(image, machine, vmdir)
         text = ini_set(text, "Hard disks", "hdd_01_parameters",
-                       "%d, %d, %d, 0, ide" % (HDD_SECTORS, HDD_HEADS, cylinders))
+                       "%d, %d, %d, 0, ide" % (sectors, heads, cylinders))
         text = ini_set(text, "Hard disks", "hdd_01_fn", disk)
         text = ini_set(text, "Hard disks", "hdd_01_ide_channel", "0:0")
+        by_type = HDD_BY_TYPE.get(machine)
+        if by_type:
+            text = ini_set(text, "Storage controllers", "hdc_1", by_type["controller"])
+            board = re.search(r"^machine *= *(\S+)", text, re.M).group(1)
+            set_cmos_disk_type(vmdir, board, by_type["cmos_type"])
     elif medium == "iso":
         if not re.search(r"^cdrom_01_parameters *= *\d, *atapi", text, re.M):
             raise RuntimeError("86Box machine %s has no ATAPI CD-ROM drive" % machine)

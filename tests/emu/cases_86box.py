@@ -51,6 +51,11 @@ CASES = [
     Case("86box-486sp3c-dx2-hdd", "86box", "award", "486sp3c-dx2", "hdd", "", "halt", T,
          serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$", r"^apmoff: boot: multiboot 1,"],
          last_line=NO_APM, screen_text=True),
+    # The 386 board from a 20 MB IDE disk of AT type 2, the drive type set in its CMOS
+    # (tests/emu/box86.py): a 1993 BIOS that knows no auto-detection.
+    Case("86box-386-award495-hdd", "86box", "award", "386-award495", "hdd", "", "halt", T,
+         serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: boot: multiboot 1,"],
+         last_line=NO_APM, screen_text=True),
     # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
     Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",

@@ -22,7 +22,7 @@ END = "<!-- end real-bios-table -->"
 
 IFACES = ("rm", "pm32", "pm16", "v86")
 MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)",
-         "hdd": "the ISO on an IDE disk of its size"}
+         "hdd": "the ISO on an IDE disk"}
 
 
 def outcomes(serial, verdict):
