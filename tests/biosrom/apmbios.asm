@@ -363,14 +363,8 @@ fn_connect_rm:
 fn_connect_pm16:
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
-%if BEHAVIOUR == BEH_DATASEG
         call    data_segment
         mov     cx, ax
-        mov     di, DATA_PARAS * 16
-%else
-        mov     cx, PM_DATA_SEG
-        mov     di, PM_LEN
-%endif
         mov     ax, cs
         mov     bx, pm16_entry
         mov     si, PM_LEN
@@ -379,14 +373,8 @@ fn_connect_pm16:
 fn_connect_pm32:
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
-%if BEHAVIOUR == BEH_DATASEG
         call    data_segment
         mov     dx, ax
-        mov     di, DATA_PARAS * 16
-%else
-        mov     dx, PM_DATA_SEG
-        mov     di, PM_LEN
-%endif
         mov     ax, cs
         mov     ebx, pm32_entry
         mov     cx, cs
@@ -562,11 +550,12 @@ power_off:
 .wait:
         jmp     .wait
 
-%if BEHAVIOUR == BEH_DATASEG
-; The data segment of BEH_DATASEG: DATA_PARAS below the top of conventional memory
-; as INT 12h has it (at most 9F000h), in memory the BIOS never took, where a caller
-; that trusts INT 12h alone places itself. DS = 40h; out: AX = its segment.
+; The PM data segment both connects name: AX = segment, DI = length. BEH_DATASEG's
+; lies DATA_PARAS below the top of conventional memory as INT 12h has it (at most
+; 9F000h), in memory the BIOS never took, where a caller that trusts INT 12h alone
+; places itself. DS = 40h.
 data_segment:
+%if BEHAVIOUR == BEH_DATASEG
         mov     ax, [BDA_MEM_KB]
         shl     ax, 6                   ; KiB to paragraphs
         cmp     ax, 0x9F00
@@ -574,7 +563,14 @@ data_segment:
         mov     ax, 0x9F00
 .below:
         sub     ax, DATA_PARAS
+        mov     di, DATA_PARAS * 16
+%else
+        mov     ax, PM_DATA_SEG
+        mov     di, PM_LEN
+%endif
         ret
+
+%if BEHAVIOUR == BEH_DATASEG
 
 ; Protected mode, every call: the first fills our data segment (selector CS + 8, as
 ; both connects lay the descriptors out), each later one checks that nobody wrote

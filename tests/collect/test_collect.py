@@ -373,26 +373,21 @@ def emulator_runs():
     """(name, Case) of the live runs: QEMU -kernel runs and two Bochs runs."""
     from harness import Case
     q = "qemu"
+    award = smbios("Award Software International Inc.", "11/22/1996", "Vintage PC Co",
+                   "486DX2-66")
+    phoenix = smbios("Phoenix Technologies Ltd.", "07/04/1997", "Zenith", "Z-Station")
     return [
         ("award-486", Case("c-award-486", q, "seabios", "pc", "kernel", "action=survey wait=0",
-                           "halt", 20, extra=smbios("Award Software International Inc.",
-                                                    "11/22/1996", "Vintage PC Co",
-                                                    "486DX2-66"))),
+                           "halt", 20, extra=award)),
         ("award-486-check", Case("c-award-486-check", q, "seabios", "pc", "kernel",
-                                 "action=check", "halt", 20,
-                                 extra=smbios("Award Software International Inc.",
-                                              "11/22/1996", "Vintage PC Co", "486DX2-66"))),
+                                 "action=check", "halt", 20, extra=award)),
         ("ami-qr", Case("c-ami-qr", q, "seabios", "pc", "kernel", "action=survey", "halt", 30,
                         qr=True, extra=smbios("American Megatrends Inc.", "03/15/1995",
                                               "Acme", "Deskpro 4-66"))),
         ("phoenix-off", Case("c-phoenix-off", q, "seabios", "pc", "kernel", "action=off",
-                             "poweroff", 20, extra=smbios("Phoenix Technologies Ltd.",
-                                                          "07/04/1997", "Zenith",
-                                                          "Z-Station"))),
+                             "poweroff", 20, extra=phoenix)),
         ("phoenix-pm32", Case("c-phoenix-pm32", q, "seabios", "pc", "kernel", "inject=rm-off",
-                              "poweroff", 20, extra=smbios("Phoenix Technologies Ltd.",
-                                                           "07/04/1997", "Zenith",
-                                                           "Z-Station"))),
+                              "poweroff", 20, extra=phoenix)),
         ("compaq-fail", Case("c-compaq-fail", q, "seabios", "pc", "kernel",
                              "inject=rm-off,pm32-off,pm16-off", "halt", 20,
                              extra=smbios("Compaq", "02/10/1994", "Compaq", "Deskpro XL"))),
