@@ -102,21 +102,29 @@ static bool taken(const struct bootinfo *bi, uint32_t lo, uint32_t *start)
     return false;
 }
 
+/* The highest page-aligned region in [lo, top) that touches nothing taken, or 0. */
+static uint32_t highest_free(const struct bootinfo *bi, uint32_t lo, uint32_t top)
+{
+    while (top >= lo + TRAMP_REGION) {
+        uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
+        uint32_t start;
+        if (candidate < lo)
+            break;
+        if (!taken(bi, candidate, &start))
+            return candidate;
+        top = start;
+    }
+    return 0;
+}
+
 static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
 {
     uint32_t best = 0;
 
     if (!bi->mmap_count) {
         uint32_t top = bi->have_mem ? c->top : NO_MAP_BASE + TRAMP_REGION;
-        uint32_t start;
         say("no memory map from the boot loader; trampoline below %05Xh", (unsigned)top);
-        while (top >= LOWMEM_FLOOR + TRAMP_REGION) {
-            uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
-            if (!taken(bi, candidate, &start))
-                return candidate;
-            top = start;
-        }
-        return 0;
+        return highest_free(bi, LOWMEM_FLOOR, top);
     }
     for (unsigned i = 0; i < bi->mmap_count; i++) {
         const struct mmap_entry *e = &bi->mmap[i];
@@ -125,20 +133,21 @@ static uint32_t pick_base(const struct bootinfo *bi, const struct ceiling *c)
         uint64_t end = e->base + e->length;
         uint32_t top = end > c->top ? c->top : (uint32_t)end;
         uint32_t lo = e->base < LOWMEM_FLOOR ? LOWMEM_FLOOR : (uint32_t)e->base;
-        while (top >= lo + TRAMP_REGION) {
-            uint32_t candidate = (top - TRAMP_REGION) & ~0xFFFu;
-            uint32_t start;
-            if (candidate < lo)
-                break;
-            if (!taken(bi, candidate, &start)) {
-                if (candidate > best)
-                    best = candidate;
-                break;
-            }
-            top = start;
-        }
+        uint32_t candidate = highest_free(bi, lo, top);
+        if (candidate > best)
+            best = candidate;
     }
     return best;
+}
+
+/* The trampoline's code now lives at `at`: its real-mode segment and descriptors. */
+static void settle_at(uint32_t at)
+{
+    base = at;
+    header = (struct tramp_header *)(uintptr_t)base;
+    header->rm_segment = (uint16_t)(base >> 4);
+    gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
+    gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
 }
 
 bool tramp_install(const struct bootinfo *bi)
@@ -148,14 +157,14 @@ bool tramp_install(const struct bootinfo *bi)
     struct ceiling ceiling = memory_ceiling(bi);
 
     boot = bi;
-    base = pick_base(bi, &ceiling);
-    if (!base) {
+    uint32_t at = pick_base(bi, &ceiling);
+    if (!at) {
         say("no free conventional memory for the real-mode trampoline");
         return false;
     }
-    memcpy((void *)(uintptr_t)base, trampoline_blob, blob_size);
+    memcpy((void *)(uintptr_t)at, trampoline_blob, blob_size);
     scratch_off = (blob_size + 15) & ~15u;
-    header = (struct tramp_header *)(uintptr_t)base;
+    settle_at(at);
 
     struct {
         uint16_t limit;
@@ -165,16 +174,12 @@ bool tramp_install(const struct bootinfo *bi)
 
     header->kernel_return = (uint32_t)(uintptr_t)tramp_return;
     header->kernel_cs = SEL_CODE32;
-    header->rm_segment = (uint16_t)(base >> 4);
     header->gdtr_limit = gdtr.limit;
     header->gdtr_base = gdtr.base;
     header->rm_idtr_limit = 0x3FF;
     header->rm_idtr_base = 0;
     header->regs_off = (uint16_t)(TRAMP_REGION - sizeof(struct biosregs));
     header->regs_end = (uint16_t)TRAMP_REGION;
-
-    gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
-    gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
     say("real-mode trampoline at %05Xh (%u bytes of code, %u-byte region), below %05Xh: %s",
         (unsigned)base, (unsigned)blob_size, TRAMP_REGION, (unsigned)ceiling.top,
         ceiling.why);
@@ -214,11 +219,7 @@ bool tramp_keep_out(uint32_t lo, uint32_t end, const char *owner)
      * are written afresh by every call. memmove: the two places may overlap. */
     memmove((void *)(uintptr_t)moved, (void *)(uintptr_t)old,
             scratch_off + TRAMP_SCRATCH_SIZE);
-    base = moved;
-    header = (struct tramp_header *)(uintptr_t)base;
-    header->rm_segment = (uint16_t)(base >> 4);
-    gdt_set(SEL_TRAMP_CODE16, base, 0xFFFF, SEG_CODE16);
-    gdt_set(SEL_TRAMP_DATA16, base, 0xFFFF, SEG_DATA16);
+    settle_at(moved);
     say("real-mode trampoline moved from %05Xh to %05Xh: %s is at %05Xh-%05Xh",
         (unsigned)old, (unsigned)base, owner, (unsigned)lo, (unsigned)end - 1);
     return true;
