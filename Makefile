@@ -21,31 +21,32 @@ KERNEL_CFLAGS := -m32 -march=i386 -mtune=i386 -ffreestanding -fno-pic -fno-pie \
 	-fno-delete-null-pointer-checks -fno-asynchronous-unwind-tables \
 	-mgeneral-regs-only -mno-red-zone -std=gnu11 -Os -ffunction-sections -fdata-sections \
 	-Wall -Wextra -Werror -Wmissing-prototypes -MMD -MP
-NASMFLAGS := -f elf32 -I$(BUILD)/ -Ikernel/ -Werror
+NASMFLAGS := -f elf32 -I$(BUILD)/ -I./ -Werror
 LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-sections -T boot/linker.ld -Map $(BUILD)/apmoff.map
 
-# Kernel objects, by layer.
-BOOT_OBJS := boot/multiboot.o boot/entry.o
-KERN_OBJS := kernel/main.o kernel/console.o kernel/serial.o kernel/vga.o \
-	kernel/format.o kernel/string.o kernel/descriptors.o kernel/isr.o \
-	kernel/exceptions.o kernel/halt.o kernel/options.o kernel/bootinfo.o \
-	kernel/report.o kernel/pic.o kernel/cpu.o kernel/timer.o kernel/json.o \
-	kernel/keyboard.o kernel/survey.o kernel/surveyjson.o kernel/cpuname.o kernel/surveyscreen.o kernel/actions.o \
-	kernel/summary.o kernel/summaryscreen.o \
-	kernel/fbcon.o kernel/segdesc.o kernel/segcheck.o kernel/irq0.o \
-	kernel/irqtest.o font8x16.o checklists.o
-RM_OBJS   := realmode/biosregs.o realmode/bios.o realmode/trampoline.o \
+# Kernel objects, by layer (docs/design.md): each folder includes only the ones above
+# it in this list, which tests/check_layers.py enforces.
+BOOT_OBJS   := boot/multiboot.o boot/entry.o
+LIB_OBJS    := lib/format.o lib/string.o lib/json.o
+SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
+	system/irq0.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
+	system/pic.o system/timer.o system/serial.o system/vga.o system/fbcon.o \
+	font8x16.o system/keyboard.o system/console.o system/bootinfo.o
+SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
+	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
+RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
-	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o \
-	realmode/v86stubs.o
-APM_OBJS  := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
-	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o
-SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
-OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(KERN_OBJS) $(RM_OBJS) $(APM_OBJS) $(SURVEY_OBJS))
+	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o
+APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
+	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o
+APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
+	app/survey.o app/surveyjson.o app/surveyscreen.o app/summary.o app/summaryscreen.o
+OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
+	$(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
 ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
-ASM_OFFSETS := $(BUILD)/asm-offsets.inc
+ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 
 .PHONY: all iso run test unit emu deps clean real-bios-table
 # The automation images: the same menu with no countdown (emulator CIs, make bench).
@@ -76,14 +77,21 @@ $(BUILD)/%.o: %.asm $(ASM_OFFSETS)
 	@mkdir -p $(dir $@)
 	$(NASM) $(NASMFLAGS) -MD $(@:.o=.d) -MP $< -o $@
 
-# Offsets and selectors for the assembly, generated from the C headers.
-$(ASM_OFFSETS): kernel/asm-offsets.c kernel/descriptors.h realmode/biosregs.h \
-		realmode/trampoline.h realmode/v86.h
+# Constants, offsets and selectors for the assembly, generated from the C headers so
+# the two sides cannot drift: each *-offsets.c marks "->NAME value" lines in its
+# compiler output, turned here into "NAME equ value".
+define asm_constants
 	@mkdir -p $(BUILD)
-	$(CC) $(KERNEL_CFLAGS) -S $< -o $(BUILD)/asm-offsets.s
+	$(CC) $(KERNEL_CFLAGS) -MF $(@:.inc=.s.d) -MT $@ -S $< -o $(@:.inc=.s)
 	sed -n 's/^->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\).*/\1 equ \2/p' \
-		$(BUILD)/asm-offsets.s > $@.tmp
+		$(@:.inc=.s) > $@.tmp
 	mv $@.tmp $@
+endef
+$(BUILD)/system-offsets.inc: system/asm-offsets.c
+	$(asm_constants)
+$(BUILD)/realmode-offsets.inc: realmode/asm-offsets.c
+	$(asm_constants)
+-include $(BUILD)/system-offsets.s.d $(BUILD)/realmode-offsets.s.d
 
 # The framebuffer font, from the console font Debian ships (scripts/mkfont.py).
 FONT_SRC := /usr/share/consolefonts/Lat15-VGA16.psf.gz
@@ -91,7 +99,7 @@ $(BUILD)/font8x16.c: scripts/mkfont.py
 	@mkdir -p $(BUILD)
 	$(PYTHON) scripts/mkfont.py $(FONT_SRC) $@
 
-$(BUILD)/font8x16.o: $(BUILD)/font8x16.c kernel/font.h
+$(BUILD)/font8x16.o: $(BUILD)/font8x16.c system/font.h
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
 # The expected check verdicts of known BIOSes, from the files the emulator cases

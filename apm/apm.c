@@ -16,8 +16,8 @@
 #include "apm.h"
 #include "apm_spec.h"
 #include "apm_text.h"
-#include "../kernel/console.h"
-#include "../kernel/format.h"
+#include "../system/console.h"
+#include "../lib/format.h"
 
 #define MAX_SEGMENT     0x10000u
 #define OFF_GRACE_MS    3000    /* how long "off" may take after 5307h returned */

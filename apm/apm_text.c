@@ -1,7 +1,7 @@
 /* APM numbers in words: see apm_text.h. The wording follows the specification. */
 #include "apm_text.h"
 #include "apm_spec.h"
-#include "../kernel/format.h"
+#include "../lib/format.h"
 
 #include <stddef.h>
 

@@ -4,8 +4,8 @@
 #include "check.h"
 #include "apm_spec.h"
 #include "apm_text.h"
-#include "../kernel/console.h"
-#include "../kernel/format.h"
+#include "../system/console.h"
+#include "../lib/format.h"
 
 #include <stdarg.h>
 

@@ -1,7 +1,7 @@
 /* Known BIOSes' expected check verdicts: see checklist.h. */
 #include "checklist.h"
-#include "../kernel/console.h"
-#include "../kernel/string.h"
+#include "../system/console.h"
+#include "../lib/string.h"
 
 const struct check_list *check_list_find(const struct check_list *lists, unsigned count,
                                          const char *smbios_vendor,

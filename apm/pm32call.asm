@@ -13,7 +13,8 @@
 ;   stack throughout; the segment fields of *regs are left as they were.
 ;   Clobbers: nothing the C calling convention keeps; EFLAGS is restored too.
 
-%include "asm-offsets.inc"
+%include "system-offsets.inc"
+%include "realmode-offsets.inc"
 
 global apm_pm32_far_call
 global apm_pm32_target

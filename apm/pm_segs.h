@@ -10,7 +10,7 @@
 #define APMOFF_PM_SEGS_H
 
 #include "apm.h"
-#include "../kernel/descriptors.h"
+#include "../system/descriptors.h"
 
 #define APM_PM_SEGS_MAX 4
 

@@ -3,10 +3,10 @@
  * interfaces get 64 KiB limits whatever the BIOS claimed (apm.c explains). */
 #include "ports.h"
 #include "pm_segs.h"
-#include "../kernel/console.h"
-#include "../kernel/descriptors.h"
-#include "../kernel/pic.h"
-#include "../kernel/segcheck.h"
+#include "../system/console.h"
+#include "../system/descriptors.h"
+#include "../system/pic.h"
+#include "../system/segcheck.h"
 #include "../realmode/trampoline.h"
 
 extern struct {
@@ -92,7 +92,7 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
 
 /* Both protected-mode calls: IF as configured, every IRQ masked for the length of the
  * call (the BIOS may enable interrupts, and our IDT has no handlers for the other
- * IRQs). With irq=on the timer alone gets through, to kernel/irq0.asm, which counts
+ * IRQs). With irq=on the timer alone gets through, to system/irq0.asm, which counts
  * the tick in the BIOS data area as the BIOS would: a BIOS that waits for an
  * interrupt (5305h CPU idle: STI; HLT) or for the tick to move then gets one. */
 static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))

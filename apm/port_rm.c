@@ -2,7 +2,7 @@
 #include "ports.h"
 #include "apm_spec.h"
 #include "../realmode/bios.h"
-#include "../kernel/timer.h"
+#include "../system/timer.h"
 
 #define BIOS_INT_EQUIPMENT 0x11
 

@@ -6,8 +6,8 @@
  * next connect starts clean. */
 #include "poweroff.h"
 #include "apm_spec.h"
-#include "../kernel/console.h"
-#include "../kernel/format.h"
+#include "../system/console.h"
+#include "../lib/format.h"
 
 static const enum apm_iface chain_order[] = { APM_IFACE_RM, APM_IFACE_PM32, APM_IFACE_PM16 };
 #define CHAIN_LENGTH (sizeof(chain_order) / sizeof(chain_order[0]))

@@ -48,7 +48,7 @@ mb2_header:
 .info_request_end:
 
         ; A linear framebuffer, any mode the loader likes: under UEFI there is no text
-        ; mode, and the console draws its own characters (kernel/fbcon.c). Only GRUB's
+        ; mode, and the console draws its own characters (system/fbcon.c). Only GRUB's
         ; multiboot2 command reads this; we use it only where GRUB runs on EFI.
         align 8
         dw MB2_TAG_FRAMEBUFFER, MB2_TAG_OPTIONAL

@@ -2,22 +2,14 @@
 #include "bios.h"
 #include "trampoline.h"
 #include "v86.h"
-#include "../kernel/bootinfo.h"
-#include "../kernel/console.h"
-#include "../kernel/format.h"
-#include "../kernel/io.h"
-
-#define IVT_ENTRY(v)    peek32((v) * 4u)
-#define BIOS_ROM_START  0xC0000u        /* option ROMs and the system BIOS */
-#define EBDA_START      0x80000u        /* the lowest an EBDA may start */
-#define BDA_EBDA_SEGMENT 0x40Eu
+#include "../system/bootinfo.h"
+#include "../system/console.h"
+#include "../lib/format.h"
+#include "../system/io.h"
+#include "../lib/bda.h"
+#include "../lib/pc.h"
 
 static enum bios_path path = BIOS_PATH_TRAMPOLINE;
-
-static uint32_t linear(uint32_t segoff)
-{
-    return (segoff >> 16) * 16 + (segoff & 0xFFFF);
-}
 
 bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned why_size)
 {
@@ -27,7 +19,7 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
         fmt_snprintf(why, why_size, "no APM on UEFI firmware (no legacy BIOS)");
         return false;
     }
-    uint32_t int15 = IVT_ENTRY(0x15);
+    uint32_t int15 = peek32(IVT_ENTRY_ADDR(BIOS_INT_SYSTEM));
     if (int15 == 0) {
         fmt_snprintf(why, why_size, "no legacy BIOS: the INT 15h vector is zero");
         return false;
@@ -36,10 +28,10 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
      * (the BDA word at 40Eh gives the EBDA's segment); anything else is RAM, where a
      * memory manager or a TSR may have hooked the vector in front of the BIOS, which
      * still works, or where there is no BIOS at all. Say which. */
-    uint32_t target = linear(int15);
-    uint32_t ebda = (peek32(BDA_EBDA_SEGMENT) & 0xFFFF) * 16u;
-    bool in_rom = target >= BIOS_ROM_START;
-    bool in_ebda = ebda >= EBDA_START && target >= ebda && target < BIOS_ROM_START;
+    uint32_t target = far_ptr_linear(int15);
+    uint32_t ebda = ebda_from_bda((uint16_t)peek32(BDA_EBDA_SEGMENT));
+    bool in_rom = target >= OPTION_ROM_START;
+    bool in_ebda = ebda && target >= ebda && target < OPTION_ROM_START;
     say("INT 15h vector %04X:%04X (%s)", (unsigned)(int15 >> 16), (unsigned)(int15 & 0xFFFF),
         in_rom ? "in ROM" : in_ebda ? "in the EBDA" : "in RAM");
     if (!in_rom && !in_ebda)
@@ -75,7 +67,7 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
                   struct biosregs *out, const char **why)
 {
-    uint32_t target = IVT_ENTRY(vector);
+    uint32_t target = peek32(IVT_ENTRY_ADDR(vector));
     struct biosregs regs = *in;
 
     if (!tramp_installed()) {

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "../kernel/x86.h"
+#include "../lib/x86.h"
 
 #define REG32(e, w)                                                                \
     union {                                                                        \

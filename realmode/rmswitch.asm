@@ -6,10 +6,8 @@
 ;   16-bit entry, and comes back at tramp_return with everything restored.
 ;   The register block in the trampoline carries the BIOS's inputs and outputs.
 
-%include "asm-offsets.inc"
-
-CMOS_INDEX      equ 0x70            ; as in trampoline.asm: bit 7 masks NMI
-CMOS_PARK       equ 0x0D
+%include "system-offsets.inc"
+%include "realmode-offsets.inc"
 
 global tramp_enter
 global tramp_return

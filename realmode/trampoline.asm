@@ -21,26 +21,17 @@
 ; bottom, the BIOS's stack grows down from there, and afterwards the stack pointer
 ; goes to the block's end so PUSHFD/PUSH/PUSHAD refill it in the same layout.
 
-%include "asm-offsets.inc"
+%include "system-offsets.inc"
+%include "realmode-offsets.inc"
 
-CR0_PE          equ 0x00000001
-KBC_DATA        equ 0x60
-KBC_STATUS      equ 0x64
-KBC_CMD_WRITE_OUTPUT equ 0xD1
-KBC_OUTPUT_A20  equ 0xDF        ; output port value: A20 on, reset line inactive
-PORT_A          equ 0x92        ; "fast A20" system control port
-PORT_A_A20      equ 0x02
-PORT_A_RESET    equ 0x01        ; writing 1 here resets the machine: keep it 0
-
-CMOS_INDEX      equ 0x70        ; bit 7 of what is written here masks NMI
-CMOS_PARK       equ 0x0D        ; register D, read-only: the index left selected
-NMI_MASK        equ 0x80
+; The ports, bits and commands below (KBC_*, PORT_A*, CMOS_*, X86_CR0_PE) are named
+; once, in lib/pc.h and lib/x86.h, and reach this file through realmode-offsets.inc.
 
 ; NMI is masked across each mode switch, as Linux's arch/x86/boot/pm.c does: an NMI
 ; between the CR0 write and the IDT that matches the mode would run the wrong vector.
 ; Only the CMOS index is written (never CMOS itself). Clobbers AL.
 %macro NMI_OFF 0
-        mov     al, NMI_MASK | CMOS_PARK
+        mov     al, CMOS_NMI_MASK | CMOS_PARK
         out     CMOS_INDEX, al
 %endmacro
 %macro NMI_ON 0
@@ -94,7 +85,7 @@ pm16_entry:
         NMI_OFF
         lidt    [TH_RM_IDTR]
         mov     eax, cr0
-        and     eax, ~CR0_PE
+        and     eax, ~X86_CR0_PE
         mov     cr0, eax
 rm_jump:                                ; at once after the CR0 write, as Intel asks:
         jmp     0:.real_mode            ; the segment word is patched above
@@ -123,7 +114,7 @@ rm_jump:                                ; at once after the CR0 write, as Intel 
         NMI_OFF                         ; on again in rmswitch.asm, once our IDT is back
         o32 lgdt [TH_GDTR]
         mov     eax, cr0
-        or      eax, CR0_PE
+        or      eax, X86_CR0_PE
         mov     cr0, eax
         jmp     SEL_TRAMP_CODE16:return32
 
@@ -173,12 +164,12 @@ a20_ensure:
         jnz     .on
         or      word [TH_A20_STATUS], TRAMP_A20_WAS_OFF
         mov     ax, 0x2401              ; INT 15h AX=2401h: enable A20
-        int     0x15
+        int     BIOS_INT_SYSTEM
         call    a20_settled
         jnz     .on
         call    kbc_wait
         mov     al, KBC_CMD_WRITE_OUTPUT
-        out     KBC_STATUS, al
+        out     KBC_CTRL, al
         call    kbc_wait
         mov     al, KBC_OUTPUT_A20
         out     KBC_DATA, al
@@ -200,7 +191,7 @@ a20_ensure:
         jz      .stop
         mov     ah, 0x0E
         mov     bx, 0x0007
-        int     0x10
+        int     BIOS_INT_VIDEO
         jmp     .print
 .stop:
         cli
@@ -217,7 +208,7 @@ a20_settled:
 .again:
         call    a20_wraps
         jnz     .done
-        out     0x80, al
+        out     PORT_POST, al
         loop    .again
         cmp     ax, ax                  ; ZF=1: still off
 .done:
@@ -228,14 +219,14 @@ a20_settled:
 kbc_wait:
         mov     cx, 0xFFFF
 .poll:
-        out     0x80, al
-        in      al, KBC_STATUS
-        test    al, 0x01                ; output buffer full: drain it
+        out     PORT_POST, al
+        in      al, KBC_CTRL
+        test    al, KBC_STATUS_OUT_FULL ; drain what waits for us
         jz      .input
         in      al, KBC_DATA
         jmp     .next
 .input:
-        test    al, 0x02                ; input buffer full: wait
+        test    al, KBC_STATUS_IN_FULL  ; wait until it took our last byte
         jz      .ready
 .next:
         loop    .poll

@@ -8,28 +8,25 @@
  * ceiling is the lowest of the map, INT 12h as the loader saw it, 40:13h, the EBDA
  * segment at 40:0Eh (when it looks like one) and 9F000h, and no part of the region
  * may touch an entry the map does not call available. The boot loader's own
- * structures may be below, which is why kernel/bootinfo.c copied them out first.
+ * structures may be below, which is why system/bootinfo.c copied them out first.
  *
  * One more owner shows itself only later: the APM data segment, named by the 5302h
  * or 5303h connect. A BIOS may keep it in conventional memory it never took from
  * INT 12h, which is where we are (OpenBSD's apmfixmem() exists for such machines);
  * tramp_keep_out() then moves the trampoline before any protected-mode call runs. */
 #include "trampoline.h"
-#include "../kernel/segcheck.h"
-#include "../kernel/bootinfo.h"
-#include "../kernel/console.h"
-#include "../kernel/descriptors.h"
-#include "../kernel/io.h"
-#include "../kernel/string.h"
+#include "../system/segcheck.h"
+#include "../system/bootinfo.h"
+#include "../system/console.h"
+#include "../system/descriptors.h"
+#include "../system/io.h"
+#include "../lib/bda.h"
+#include "../lib/string.h"
 
 #define TRAMP_REGION    0x3000u /* code, then the stack, then the register block */
 #define LOWMEM_FLOOR    0x1000u /* keep off the IVT, BDA and the boot sector area */
 #define LOWMEM_CEILING  0x9F000u /* EBDA and video memory above, whatever the map says */
 #define NO_MAP_BASE     0x80000u /* without a map: 512 KiB, which every PC has */
-#define BDA_EBDA_SEGMENT 0x40Eu /* word: the EBDA's segment */
-#define BDA_MEMORY_KB   0x413u  /* word: conventional memory in KiB, what INT 12h returns */
-#define EBDA_LOWEST     0x80000u /* an EBDA segment below this is not one */
-#define VIDEO_MEMORY    0xA0000u
 
 extern const uint8_t trampoline_blob[], trampoline_blob_end[];
 extern void tramp_enter(void);
@@ -65,13 +62,13 @@ static struct ceiling memory_ceiling(const struct bootinfo *bi)
 {
     struct ceiling c = { LOWMEM_CEILING, "9F000h, below any EBDA" };
     uint32_t bda_kb = peek32(BDA_MEMORY_KB) & 0xFFFF;
-    uint32_t ebda = (peek32(BDA_EBDA_SEGMENT) & 0xFFFF) * 16u;
+    uint32_t ebda = ebda_from_bda((uint16_t)peek32(BDA_EBDA_SEGMENT));
 
     if (bi->have_mem)
         lower(&c, bi->mem_lower_kb * 1024, "INT 12h as the boot loader saw it");
     if (bda_kb >= 64 && bda_kb * 1024 <= VIDEO_MEMORY)
         lower(&c, bda_kb * 1024, "40:13h, the conventional memory INT 12h reports");
-    if (ebda >= EBDA_LOWEST && ebda < VIDEO_MEMORY)
+    if (ebda)
         lower(&c, ebda, "the EBDA at 40:0Eh");
     return c;
 }
@@ -176,7 +173,7 @@ bool tramp_install(const struct bootinfo *bi)
     header->kernel_cs = SEL_CODE32;
     header->gdtr_limit = gdtr.limit;
     header->gdtr_base = gdtr.base;
-    header->rm_idtr_limit = 0x3FF;
+    header->rm_idtr_limit = IVT_LIMIT;
     header->rm_idtr_base = 0;
     header->regs_off = (uint16_t)(TRAMP_REGION - sizeof(struct biosregs));
     header->regs_end = (uint16_t)TRAMP_REGION;

@@ -2,28 +2,24 @@
  *
  * A call runs like this: the registers and an IRET frame go to v86_enter(); the
  * BIOS runs at CPL 3 in v86 mode; each sensitive instruction raises #GP, which
- * kernel/isr.asm hands to v86_trap() on the TSS stack; we emulate the instruction and
+ * system/isr.asm hands to v86_trap() on the TSS stack; we emulate the instruction and
  * resume, until the BIOS returns to our exit stub, a HLT whose address we know. Then
  * v86_trap() copies the registers out and v86_leave() returns from v86_enter(). */
 #include "v86.h"
 #include "trampoline.h"
-#include "../kernel/console.h"
-#include "../kernel/descriptors.h"
-#include "../kernel/exceptions.h"
-#include "../kernel/format.h"
-#include "../kernel/io.h"
-#include "../kernel/pic.h"
-#include "../kernel/segcheck.h"
-#include "../kernel/string.h"
+#include "../system/console.h"
+#include "../system/descriptors.h"
+#include "../system/exceptions.h"
+#include "../lib/format.h"
+#include "../system/io.h"
+#include "../system/pic.h"
+#include "../system/segcheck.h"
+#include "../lib/bda.h"
+#include "../lib/pc.h"
+#include "../lib/string.h"
 
 #define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
-#define KBC_DATA        0x60            /* the ports that can turn A20 off: trapped */
-#define KBC_COMMAND     0x64
-#define PORT_A          0x92
-#define KBC_WRITE_OUTPUT 0xD1           /* next byte to 60h is the output port */
-#define KBC_OUTPUT_A20  0x02            /* output port and port 92h bit 1: A20 on */
 #define VECTOR_NMI      2
-#define VECTOR_GP       13
 #define V86_IRQ_BASE    0x20            /* the PICs' vectors during a call (v86irq.asm) */
 #define IRQS            16
 #define IRQ_TIMER       0
@@ -76,7 +72,7 @@ static struct {
 
 static uint8_t *linear(uint32_t seg, uint32_t off)
 {
-    return (uint8_t *)(uintptr_t)((seg & 0xFFFF) * 16 + (off & 0xFFFF));
+    return (uint8_t *)(uintptr_t)real_linear(seg, off);
 }
 
 static void push16(struct exception_frame *f, uint16_t v)
@@ -273,11 +269,11 @@ static uint8_t filter_out(uint16_t port, uint8_t v)
 {
     uint8_t kept = v;
     if (port == PORT_A)
-        kept = v | KBC_OUTPUT_A20;
+        kept = v | PORT_A_A20;
     else if (port == KBC_DATA && call.kbc_output_next)
-        kept = v | KBC_OUTPUT_A20;
-    if (port == KBC_COMMAND)
-        call.kbc_output_next = v == KBC_WRITE_OUTPUT;
+        kept = v | KBC_OUTPUT_A20_BIT;
+    if (port == KBC_CTRL)
+        call.kbc_output_next = v == KBC_CMD_WRITE_OUTPUT;
     else if (port == KBC_DATA)
         call.kbc_output_next = false;
     call.a20_kept |= kept != v;
@@ -330,7 +326,7 @@ static void emulate(struct exception_frame *f)
         reflect_interrupt(f, 3, next);
         return;
     case 0xCE:                                  /* INTO */
-        if (f->eflags & 0x800)
+        if (f->eflags & X86_EFLAGS_OF)
             reflect_interrupt(f, 4, next);
         else
             f->eip = next;
@@ -369,10 +365,10 @@ static void emulate(struct exception_frame *f)
     case 0xFB:                                  /* STI */
         call.virtual_if = true;
         f->eip = next;
-        if (*linear(f->cs, next) != 0xF4)      /* STI; HLT: the HLT takes the IRQ */
+        if (*linear(f->cs, next) != X86_OPCODE_HLT) /* STI; HLT: the HLT takes the IRQ */
             deliver_held(f);
         return;
-    case 0xF4:                                  /* HLT */
+    case X86_OPCODE_HLT:
         if ((f->cs & 0xFFFF) == call.exit_cs && (f->eip & 0xFFFF) == call.exit_ip)
             finish(f);                          /* the BIOS returned to our exit stub */
         if (!call.virtual_if)
@@ -409,7 +405,7 @@ static bool v86_trap(struct exception_frame *f)
 
     if (!call.active)
         return false;
-    if (f->vector == VECTOR_GP) {
+    if (f->vector == X86_VECTOR_GP) {
         emulate(f);
         return true;
     }
@@ -433,7 +429,7 @@ static bool v86_trap(struct exception_frame *f)
                      (unsigned)f->vector);
         what = text;
     }
-    if (f->vector == 6) {
+    if (f->vector == X86_VECTOR_UD) {
         describe_bytes(linear(f->cs, f->eip), text, sizeof(text), "an invalid opcode (#UD)");
         what = text;
     }
@@ -453,7 +449,7 @@ void v86_init(void)
     tss.iomap_base = (uint16_t)__builtin_offsetof(struct tss, iomap);
     tss.iomap[IO_BITMAP_BYTES] = 0xFF;
     tss.iomap[KBC_DATA / 8] |= 1 << (KBC_DATA % 8);
-    tss.iomap[KBC_COMMAND / 8] |= 1 << (KBC_COMMAND % 8);
+    tss.iomap[KBC_CTRL / 8] |= 1 << (KBC_CTRL % 8);
     tss.iomap[PORT_A / 8] |= 1 << (PORT_A % 8);
     gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
     load_task_register();
@@ -477,7 +473,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     struct pic_masks masks;
 
     v86_init();
-    scratch[0] = 0xF4;                  /* the exit stub: HLT, recognised by address */
+    scratch[0] = X86_OPCODE_HLT;        /* the exit stub, recognised by its address */
     call.exit_cs = seg;
     call.exit_ip = tramp_scratch();
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);

@@ -15,7 +15,8 @@
 ; struct v86_context is in realmode/v86.c; the offsets below come from
 ; build/asm-offsets.inc.
 
-%include "asm-offsets.inc"
+%include "system-offsets.inc"
+%include "realmode-offsets.inc"
 
 global v86_enter
 global v86_leave

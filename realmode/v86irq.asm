@@ -3,7 +3,7 @@
 ; For the length of a v86 call the monitor (realmode/v86.c) moves the PICs' vectors
 ; to V86_IRQ_BASE (20h-2Fh), clear of the exception vectors, and points those gates
 ; here; the BIOS runs with the real IF on and only its IF virtual. Each IRQ enters a
-; stub that builds the same frame as kernel/isr.asm (struct exception_frame) with
+; stub that builds the same frame as system/isr.asm (struct exception_frame) with
 ; the IRQ number, not the vector, in its vector field, and calls v86_irq(), which
 ; reflects the IRQ into the BIOS's own handler (IVT 08h-0Fh, 70h-77h) or holds it
 ; until the BIOS turns its interrupts on, and may end the call (the watchdog).
@@ -13,8 +13,9 @@
 ;   CPU switched to the TSS stack, SS = SEL_DATA32) or from the monitor's own wait
 ;   for an IRQ (ring 0, SS = SEL_DATA32). Clobbers nothing it does not restore.
 
-%include "asm-offsets.inc"
-%include "frame.inc"
+%include "system-offsets.inc"
+%include "realmode-offsets.inc"
+%include "system/frame.inc"
 
 extern v86_irq
 global v86_irq_stubs

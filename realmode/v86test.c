@@ -4,8 +4,8 @@
 #include "bios.h"
 #include "trampoline.h"
 #include "v86.h"
-#include "../kernel/console.h"
-#include "../kernel/string.h"
+#include "../system/console.h"
+#include "../lib/string.h"
 
 static int expect_stopped(const char *name, const uint8_t *code, unsigned size)
 {

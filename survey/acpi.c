@@ -1,7 +1,8 @@
 /* The ACPI RSDP: see acpi.h. Offsets are those of the ACPI specification, 5.2.5.3. */
 #include "acpi.h"
 #include "le.h"
-#include "../kernel/string.h"
+#include "../lib/bda.h"
+#include "../lib/string.h"
 
 #define RSDP_SIGNATURE          "RSD PTR "
 #define RSDP_OFF_OEM_ID         9
@@ -9,8 +10,6 @@
 #define RSDP_OFF_RSDT           16
 #define RSDP_OFF_LENGTH         20
 #define RSDP_OFF_XSDT           24
-#define EBDA_MIN                0x400u  /* above the IVT and BDA ... */
-#define EBDA_END                0xA0000u/* ... and below video memory, or not an EBDA */
 
 static const char *const status_names[] = {
     [ACPI_RSDP_NOT_FOUND] = "no RSDP",
@@ -93,16 +92,16 @@ static bool scan(struct acpi_rsdp *best, const struct physmem *pm, uint32_t star
 void acpi_find_rsdp(struct acpi_rsdp *rsdp, const struct physmem *pm)
 {
     *rsdp = (struct acpi_rsdp){ 0 };
-    if (physmem_ok(pm, ACPI_BDA_EBDA_SEGMENT, 2)) {
-        uint32_t ebda = (uint32_t)le16(physmem_at(pm, ACPI_BDA_EBDA_SEGMENT)) << 4;
-        if (ebda >= EBDA_MIN && ebda < EBDA_END) {
+    if (physmem_ok(pm, BDA_EBDA_SEGMENT, 2)) {
+        uint32_t ebda = ebda_from_bda(le16(physmem_at(pm, BDA_EBDA_SEGMENT)));
+        if (ebda) {
             /* An RSDP starting in the first KiB may end past it, not past 640 KiB. */
             rsdp->ebda = ebda;
-            if (scan(rsdp, pm, ebda, ebda + ACPI_EBDA_SCAN_LEN, EBDA_END, ACPI_RSDP_IN_EBDA))
+            if (scan(rsdp, pm, ebda, ebda + EBDA_SCAN_LEN, VIDEO_MEMORY, ACPI_RSDP_IN_EBDA))
                 return;
         }
     }
-    scan(rsdp, pm, ACPI_BIOS_SCAN_START, ACPI_BIOS_SCAN_END, ACPI_BIOS_SCAN_END,
+    scan(rsdp, pm, BIOS_AREA_START, BIOS_AREA_END, BIOS_AREA_END,
          ACPI_RSDP_IN_BIOS);
 }
 

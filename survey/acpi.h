@@ -19,10 +19,6 @@
 
 #include "physmem.h"
 
-#define ACPI_BDA_EBDA_SEGMENT   0x40Eu
-#define ACPI_EBDA_SCAN_LEN      1024u
-#define ACPI_BIOS_SCAN_START    0xE0000u
-#define ACPI_BIOS_SCAN_END      0x100000u
 #define ACPI_RSDP_V1_LEN        20
 #define ACPI_RSDP_LEN_MIN       36      /* the ACPI 2.0 structure */
 #define ACPI_RSDP_LEN_MAX       1024    /* longer is not believed */

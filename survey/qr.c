@@ -13,7 +13,7 @@
  * masking. No division by anything but small constants, no 64-bit arithmetic, no
  * floating point. */
 #include "qr.h"
-#include "../kernel/string.h"
+#include "../lib/string.h"
 
 #define MODE_BYTE       0x4     /* 7.4.1, Table 2 */
 #define PAD_FIRST       0xEC    /* 7.4.10: pad codewords alternate EC, 11 */

@@ -1,8 +1,8 @@
 /* The survey line as numbered QR symbols: see qrpages.h. */
 #include "qrpages.h"
 #include "crc32.h"
-#include "../kernel/format.h"
-#include "../kernel/string.h"
+#include "../lib/format.h"
+#include "../lib/string.h"
 
 bool qr_pages_plan(const char *line, size_t len, struct qr_pages *p)
 {

@@ -1,7 +1,7 @@
 /* The BIOS ROM's identity: see romid.h. */
 #include "romid.h"
 #include "crc32.h"
-#include "../kernel/string.h"
+#include "../lib/string.h"
 
 #include <stdbool.h>
 

@@ -2,7 +2,7 @@
  * are those of DMTF DSP0134 (SMBIOS 3.x; 2.x entry point in 5.2.1). */
 #include "smbios.h"
 #include "le.h"
-#include "../kernel/string.h"
+#include "../lib/string.h"
 
 /* 5.2.2: the 64-bit ("_SM3_") entry point. */
 #define EP3_MIN_LEN             0x18

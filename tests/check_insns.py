@@ -25,8 +25,8 @@ DEFAULT_ELF = os.path.join(ROOT, "build", "apmoff.elf")
 # The only places allowed a newer instruction: function -> the instructions it may use.
 # Keep this short; each entry names the check its callers make first.
 GUARDED = {
-    "cpu_cpuid": {"cpuid"},     # called only once EFLAGS.ID toggles (kernel/cpu.c)
-    "cpu_rdtsc": {"rdtsc"},     # called only when CPUID.1:EDX.TSC is set (kernel/timer.c)
+    "cpu_cpuid": {"cpuid"},     # called only once EFLAGS.ID toggles (system/cpu.c)
+    "cpu_rdtsc": {"rdtsc"},     # called only when CPUID.1:EDX.TSC is set (system/timer.c)
 }
 
 # Mnemonics (as objdump spells them, AT&T syntax) by the CPU that introduced them.

@@ -26,6 +26,7 @@ from cases import CASES  # noqa: E402
 sys.path.insert(0, HERE)
 import check_grub_patch  # noqa: E402
 import check_insns  # noqa: E402
+import check_layers  # noqa: E402
 import check_menu  # noqa: E402
 import check_realmode  # noqa: E402
 import recipes  # noqa: E402
@@ -65,8 +66,12 @@ def run_unit():
 
 
 def run_checker_self_test():
-    """The 386 checker itself must still catch what it exists to catch."""
-    return (1, 0) if check_insns.self_test() else (0, 1)
+    """The 386 checker and the layer checker must still catch what they exist to
+    catch."""
+    ok, message = check_layers.self_test()
+    print("%s layers self-test: %s" % ("PASS" if ok else "FAIL", message))
+    insns = check_insns.self_test()
+    return (ok + insns, (not ok) + (not insns))
 
 
 def run_checks():
@@ -74,9 +79,11 @@ def run_checks():
     GRUB patch for CPUs without CR4 changes what it should and refuses the rest; the
     boot menu offers every action with a countdown a person can use; every CR0 write
     of the trampoline is followed by a far jump, and the GDT is 16-byte aligned
-    (check_realmode.py)."""
+    (check_realmode.py); every include points down the kernel's floors
+    (check_layers.py)."""
     passed = failed = 0
-    for ok, messages in (check_insns.check(os.path.join(harness.BUILD, "apmoff.elf")),
+    for ok, messages in (check_layers.check(),
+                         check_insns.check(os.path.join(harness.BUILD, "apmoff.elf")),
                          check_grub_patch.check(), check_menu.check(),
                          check_realmode.check(harness.BUILD)):
         print("\n".join(messages))

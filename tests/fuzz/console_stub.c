@@ -1,10 +1,10 @@
-/* The console for the fuzz targets: kernel/options.c reports through say(), and the
+/* The console for the fuzz targets: app/options.c reports through say(), and the
  * fuzzers want neither the output nor the time it takes. The format is still walked
  * with the kernel's formatter, so a bad argument list is still seen. */
 #include <stdarg.h>
 
-#include "../../kernel/console.h"
-#include "../../kernel/format.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
 
 void vsay(const char *fmt, va_list ap)
 {

@@ -20,22 +20,22 @@ FUZZ_SMOKE_TIME ?= 5
 
 FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_qr fuzz_bootinfo fuzz_options
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
-FUZZ_HEADERS := $(wildcard survey/*.h kernel/*.h tests/unit/qr_read.h)
+FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h tests/unit/qr_read.h)
 
 $(FUZZ_DIR)/bin/fuzz_smbios: tests/fuzz/fuzz_smbios.c survey/smbios.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_acpi: tests/fuzz/fuzz_acpi.c survey/acpi.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_qr: tests/fuzz/fuzz_qr.c survey/qr.c tests/unit/qr_read.c
-$(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c kernel/bootinfo.c survey/acpi.c \
+$(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c system/bootinfo.c survey/acpi.c \
 	survey/physmem.c
-$(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c kernel/options.c \
-	kernel/format.c tests/fuzz/console_stub.c
+$(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/options.c \
+	lib/format.c tests/fuzz/console_stub.c
 
 $(FUZZ_BINS): $(FUZZ_HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
-# The option keys and values, for a dictionary that follows kernel/options.c.
-$(FUZZ_DIR)/fuzz_options.dict: kernel/options.c
+# The option keys and values, for a dictionary that follows app/options.c.
+$(FUZZ_DIR)/fuzz_options.dict: app/options.c
 	@mkdir -p $(dir $@)
 	sed -n 's/^ *{ "\([^"]*\)".*/"\1"/p' $< | sort -u > $@
 	printf '"="\n","\n" "\n' >> $@

@@ -1,4 +1,4 @@
-/* libFuzzer target: kernel/bootinfo.c's bootinfo_parse() on hostile boot information.
+/* libFuzzer target: system/bootinfo.c's bootinfo_parse() on hostile boot information.
  *
  * Multiboot 2 (byte 0 odd): the rest of the input is the information block, in a heap
  * copy of exactly its size whose total_size field is set to that size, so any read
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../kernel/bootinfo.h"
+#include "../../system/bootinfo.h"
 #include "../../survey/acpi.h"
 
 #define MB1_OFF_CMDLINE         16

@@ -7,7 +7,7 @@ bug is. Test subsets:
     emu:NAME        tests/run_all.py --emu-only -k NAME, must fail
     cmd:COMMAND     a shell command run at the copy's root, must fail
 If the subset does not catch a bug, the whole `make test` suite is run on it.
-Every folder is represented; the first six are the bugs issue 15 was about.
+Every folder is represented; the first six are bugs that once survived `make test`.
 """
 
 from collections import namedtuple
@@ -22,10 +22,10 @@ MUTANTS = [
     Mutant("v86-popf-iret-if", "realmode/v86.c",
            "    call.virtual_if = flags & X86_EFLAGS_IF;\n", "",
            ["emu:qemu-pc-v86-insns"], "POPF and IRET no longer update the virtual IF"),
-    Mutant("json-backslash", "kernel/json.c",
+    Mutant("json-backslash", "lib/json.c",
            "if (c == '\"' || c == '\\\\')", "if (c == '\"')",
            ["unit:test_json"], "backslash not escaped in JSON strings"),
-    Mutant("survey-battery-status", "kernel/surveyjson.c",
+    Mutant("survey-battery-status", "app/surveyjson.c",
            'json_hex(j, "battery_status", st->battery_status, 2);',
            'json_hex(j, "battery_status", st->battery_flag, 2);',
            ["unit:test_survey_json"], "battery_status filled from battery_flag"),
@@ -55,37 +55,43 @@ MUTANTS = [
            "        pm->raw_code16_len = r->si;\n",
            ["unit:test_apm"], "5303h's 16-bit code length read from the wrong half of ESI"),
 
-    # --- kernel/ ---------------------------------------------------------------------------
-    Mutant("segdesc-code32-d-bit", "kernel/segdesc.c",
+    # --- lib/, system/, app/ -----------------------------------------------------------------
+    Mutant("segdesc-code32-d-bit", "system/segdesc.c",
            "(kind == SEG_CODE32 || kind == SEG_DATA32) ? SEG_FLAG_32BIT : 0",
            "(kind == SEG_DATA32) ? SEG_FLAG_32BIT : 0",
            ["unit:test_apm"], "32-bit code descriptors lose their D bit"),
-    Mutant("json-del", "kernel/json.c",
+    Mutant("json-del", "lib/json.c",
            "} else if (c < 0x20 || c > 0x7E) {", "} else if (c < 0x20 || c > 0x7F) {",
            ["unit:test_json"], "DEL (7Fh) written raw into JSON"),
-    Mutant("survey-life-minutes", "kernel/surveyjson.c",
+    Mutant("survey-life-minutes", "app/surveyjson.c",
            "(st->life_time & APM_LIFE_MINUTES ? 60u : 1u)",
            "(st->life_time & APM_LIFE_MINUTES ? 1u : 60u)",
            ["unit:test_survey_json"], "battery life unit bit (minutes/seconds) inverted"),
-    Mutant("survey-code16-seg", "kernel/surveyjson.c",
+    Mutant("survey-code16-seg", "app/surveyjson.c",
            'json_hex(j, "code16_seg", pm->code16_seg, 4);',
            'json_hex(j, "code16_seg", pm->code32_seg, 4);',
            ["unit:test_survey_json"], "survey reports the code32 segment as code16"),
-    Mutant("options-irq-default", "kernel/options.c",
-           "    o->irq = SWITCH_OFF;", "    o->irq = SWITCH_ON;",
+    Mutant("options-irq-default", "app/options.c",
+           'BOOL_OPTION("irq", irq, switch_choices, false)',
+           'BOOL_OPTION("irq", irq, switch_choices, true)',
            ["unit:test_options"], "irq=on by default"),
-    Mutant("halt-exit-code", "kernel/halt.c",
-           "outb(DEBUG_EXIT_PORT, (uint8_t)code);",
-           "outb(DEBUG_EXIT_PORT, (uint8_t)(code + 1));",
+    Mutant("halt-exit-code", "system/halt.c",
+           "outb(PORT_DEBUG_EXIT, (uint8_t)code);",
+           "outb(PORT_DEBUG_EXIT, (uint8_t)(code + 1));",
            ["emu:qemu-pc-all-fail-exit"], "isa-debug-exit code off by one"),
 
-    Mutant("irq0-no-tick", "kernel/irq0.asm",
+    Mutant("irq0-no-tick", "system/irq0.asm",
            "        inc     dword [BDA_TICKS]\n", "",
            ["emu:qemu-pc-irq-on-idle"], "the timer IRQ during a PM call is not counted"),
     Mutant("irq-on-pm-masked", "apm/port_pm.c",
            "        idt_route_irq0(1);\n        pic_unmask_timer();\n",
            "        idt_route_irq0(1);\n",
            ["emu:qemu-pc-irq-on-idle"], "irq=on leaves the timer masked during PM calls"),
+
+    Mutant("layers-upward-include", "system/halt.h",
+           "#include <stdbool.h>\n", "#include <stdbool.h>\n#include \"../app/options.h\"\n",
+           ["cmd:/usr/bin/python3 tests/check_layers.py"],
+           "the platform includes the application (an upward include)"),
 
     # --- realmode/ -------------------------------------------------------------------------
     Mutant("v86-pushfd-high", "realmode/v86.c",
@@ -110,7 +116,7 @@ MUTANTS = [
            "            stop(f, \"HLT with interrupts disabled\");\n", "",
            ["emu:qemu-pc-v86-hlt"], "HLT with IF clear treated as a wait"),
     Mutant("v86-a20-port92", "realmode/v86.c",
-           "    if (port == PORT_A)\n        kept = v | KBC_OUTPUT_A20;",
+           "    if (port == PORT_A)\n        kept = v | PORT_A_A20;",
            "    if (port == PORT_A)\n        kept = v;",
            ["emu:qemu-pc-a20"], "the monitor lets the BIOS turn A20 off through port 92h"),
     Mutant("tramp-a20-ensure", "realmode/trampoline.asm",

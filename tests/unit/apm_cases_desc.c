@@ -1,5 +1,5 @@
 /* test_apm cases: the descriptors a protected-mode connect builds (apm/pm_segs.c,
- * encoded by kernel/segdesc.c), from a 5303h or 5302h answer whose segments and
+ * encoded by system/segdesc.c), from a 5303h or 5302h answer whose segments and
  * lengths all differ, so a base, limit or D bit taken from the wrong field shows.
  * Emulators cannot catch such a mix-up: SeaBIOS and Bochs' BIOS answer F000h for
  * every segment. */

@@ -1,8 +1,8 @@
 /* say()/vsay() for the host unit tests: see host_console.h. Replaces
- * kernel/console.c, which needs port I/O and VGA memory. */
+ * system/console.c, which needs port I/O and VGA memory. */
 #include "host_console.h"
-#include "../../kernel/console.h"
-#include "../../kernel/format.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* The host twin of kernel/console.c for the unit tests: say() formats through the
+/* The host twin of system/console.c for the unit tests: say() formats through the
  * kernel's own fmt_vsnprintf (so the formatter under test is the one the kernel
  * ships) and appends the line to an in-memory log instead of VGA/COM1/0xE9.
  *

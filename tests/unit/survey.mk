@@ -8,7 +8,7 @@
 # own so they never meet unit.mk's $(BUILD)/host/ objects: survey/*.c goes to
 # $(BUILD)/host/survey/ and the test sources to $(BUILD)/host/survey-tests/. The C
 # library provides memcpy and friends on the host; survey/ formats nothing, so no
-# kernel/format.c is needed. test_qr runs zbarimg (zbar-tools) for its decoder round
+# lib/format.c is needed. test_qr runs zbarimg (zbar-tools) for its decoder round
 # trips and skips those tests, saying so, when it is not installed.
 
 # Distinct names: the top Makefile has SURVEY_OBJS (the kernel's survey objects).

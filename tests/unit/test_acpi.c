@@ -153,10 +153,11 @@ static void test_alignment_and_ebda_extent(void **state)
     assert_int_equal(r.addr, 0x803F0);
 }
 
-/* A BDA word that puts the EBDA in the IVT or above 640 KiB is not followed. */
+/* A BDA word that puts the EBDA in the IVT, below 512 KiB or above 640 KiB is not
+ * followed (lib/bda.h: the one EBDA rule). */
 static void test_bad_ebda_pointer(void **state)
 {
-    static const uint32_t bad[] = { 0, 0x300, 0xA0000, 0xC0000 };
+    static const uint32_t bad[] = { 0, 0x300, 0x7FC00, 0xA0000, 0xC0000 };
     (void)state;
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         memset(mem, 0, MEM_SIZE);

@@ -1,4 +1,4 @@
-/* kernel/bootinfo.c: multiboot 1 and 2 information, good and hostile.
+/* system/bootinfo.c: multiboot 1 and 2 information, good and hostile.
  *
  * The information is built in a host buffer standing in for physical memory:
  * bootinfo_parse() gets mem_base = the buffer and addresses that are offsets into
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../kernel/bootinfo.h"
+#include "../../system/bootinfo.h"
 
 #define MEM_SIZE        0x8000
 #define MB1_INFO        0x0100

@@ -1,4 +1,4 @@
-/* kernel/format.c: the kernel's small snprintf, checked against the C library's for
+/* lib/format.c: the kernel's small snprintf, checked against the C library's for
  * every conversion it claims to share (format.h: "the subset matches the C
  * library's meaning"), plus truncation and termination, which every say() line and
  * every report buffer rely on. */
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../kernel/format.h"
+#include "../../lib/format.h"
 
 /* Formats with both and compares text and return value. Both see the same
  * arguments through va_copy; the format attribute makes the compiler check them. */

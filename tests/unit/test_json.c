@@ -1,4 +1,4 @@
-/* test_json: the JSON writer (kernel/json.c) that carries the survey line. Every
+/* test_json: the JSON writer (lib/json.c) that carries the survey line. Every
  * string a BIOS, SMBIOS or the command line hands us goes through it, so every escape
  * JSON demands is checked: quote, backslash, each control byte, DEL and bytes from
  * 80h up (which are not UTF-8 here: they are written as \u00XX, Latin-1). */
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../kernel/json.h"
+#include "../../lib/json.h"
 
 static const char *one_string(const char *value, char *buf, unsigned size)
 {

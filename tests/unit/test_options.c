@@ -1,4 +1,4 @@
-/* kernel/options.c: the kernel command line. Keys and values are a public contract
+/* app/options.c: the kernel command line. Keys and values are a public contract
  * (GRUB entries and emulator cases use them), and every rejected word must be
  * reported with the valid choices while the previous value is kept. */
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
-#include "../../kernel/options.h"
+#include "../../app/options.h"
 
 static struct options o;
 
@@ -74,7 +74,7 @@ static void test_defaults(void **state)
     assert_int_equal(o.onfail, ONFAIL_HALT);
     assert_int_equal(o.interface, IFACE_AUTO);
     assert_int_equal(o.inject, 0);
-    assert_int_equal(o.irq, SWITCH_OFF);
+    assert_false(o.irq);
     assert_int_equal(o.bioscall, BIOSCALL_TRAMPOLINE);
     assert_int_equal(o.v86test, V86TEST_OFF);
     options_describe(&o, buf, sizeof(buf));
@@ -114,8 +114,6 @@ static void test_every_choice(void **state)
         { "/k interface=rm", offsetof(struct options, interface), IFACE_RM },
         { "/k interface=pm32", offsetof(struct options, interface), IFACE_PM32 },
         { "/k interface=pm16", offsetof(struct options, interface), IFACE_PM16 },
-        { "/k irq=on", offsetof(struct options, irq), SWITCH_ON },
-        { "/k irq=off", offsetof(struct options, irq), SWITCH_OFF },
         { "/k bioscall=v86", offsetof(struct options, bioscall), BIOSCALL_V86 },
         { "/k bioscall=trampoline", offsetof(struct options, bioscall),
           BIOSCALL_TRAMPOLINE },
@@ -139,6 +137,14 @@ static void test_every_choice(void **state)
         assert_int_equal(options_parse(&o, others[i].cmdline), 0);
         assert_int_equal(*(int *)((char *)&o + others[i].offset), others[i].value);
     }
+    /* The switches are bools: each value lands as true or false, whatever was there. */
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k irq=on check=strict"), 0);
+    assert_true(o.irq);
+    assert_true(o.check_strict);
+    assert_int_equal(options_parse(&o, "/k irq=off check=safe"), 0);
+    assert_false(o.irq);
+    assert_false(o.check_strict);
     assert_int_equal(log_count(), 0);   /* accepted words are not reported */
 }
 
@@ -385,7 +391,7 @@ static void test_rejected_count(void **state)
     options_defaults(&o);
     assert_int_equal(options_parse(&o, "/k interface=pm64 irq=maybe bioscall=v86"), 2);
     assert_int_equal(o.interface, IFACE_AUTO);
-    assert_int_equal(o.irq, SWITCH_OFF);
+    assert_false(o.irq);
     assert_int_equal(o.bioscall, BIOSCALL_V86);
     static const char *const ifaces[] = { "auto", "rm", "pm32", "pm16", NULL };
     static const char *const switches[] = { "off", "on", NULL };

@@ -1,4 +1,4 @@
-/* kernel/summary.c: the panel a person reads at the end of a run, built from filled
+/* app/summary.c: the panel a person reads at the end of a run, built from filled
  * states. Every line fits the screen, the identity and every interface's outcome are
  * there, failed checks are named, and each ending has its advice. */
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../kernel/summary.h"
+#include "../../app/summary.h"
 #include "../../apm/apm_spec.h"
 
 static struct survey sv;

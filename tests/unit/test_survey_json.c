@@ -1,4 +1,4 @@
-/* test_survey_json: the survey's JSON line (kernel/surveyjson.c) from a state where
+/* test_survey_json: the survey's JSON line (app/surveyjson.c) from a state where
  * every field is filled and every value differs from its neighbours, compared whole
  * with the line README's schema promises: a field filled from the wrong source, left
  * out or mis-escaped changes the text. One more state covers the branches the first
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../kernel/cpuname.h"
-#include "../../kernel/survey.h"
+#include "../../system/cpuname.h"
+#include "../../app/survey.h"
 #include "../../apm/apm_spec.h"
 
 static char buf[SURVEY_JSON_MAX];
@@ -194,7 +194,7 @@ static void test_uefi_386_nothing_found(void **state)
 }
 
 /* cpu.name without a brand string: from the class, or CPUID's vendor, family and
- * model (kernel/cpuname.h); a brand string always wins. */
+ * model (system/cpuname.h); a brand string always wins. */
 static void test_cpu_names(void **state)
 {
     static const struct {

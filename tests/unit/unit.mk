@@ -5,7 +5,7 @@
 #
 # The project sources under test are compiled again for the host, with sanitizers,
 # into $(BUILD)/host/ so they never mix with the kernel's i386 objects in $(BUILD)/.
-# kernel/console.c is replaced by tests/unit/host_console.c (say() into a log).
+# system/console.c is replaced by tests/unit/host_console.c (say() into a log).
 
 UNIT_CC      := gcc
 UNIT_CFLAGS  := -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
@@ -22,28 +22,28 @@ UNIT_APM_CASES    := install connect version demand pm desc query off poweroff t
 UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
 	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
 	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o realmode/biosregs.o \
-	kernel/format.o kernel/segdesc.o
+	lib/format.o system/segdesc.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
-	kernel/options.o kernel/format.o
-UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o kernel/bootinfo.o
-UNIT_FORMAT_OBJS  := tests/unit/test_format.o kernel/format.o
-UNIT_JSON_OBJS    := tests/unit/test_json.o kernel/json.o kernel/format.o
-UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o kernel/surveyjson.o kernel/json.o \
-	kernel/cpuname.o \
-	kernel/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
+	app/options.o lib/format.o
+UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o system/bootinfo.o
+UNIT_FORMAT_OBJS  := tests/unit/test_format.o lib/format.o
+UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
+UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.o \
+	system/cpuname.o \
+	lib/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
-	kernel/format.o kernel/segdesc.o tests/unit/host_console.o
+	lib/format.o system/segdesc.o tests/unit/host_console.o
 
-UNIT_SUMMARY_OBJS := tests/unit/test_summary.o kernel/summary.o kernel/format.o apm/apm.o \
+UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/summary.o lib/format.o apm/apm.o \
 	apm/poweroff.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
 
 UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o survey/qr.o \
-	kernel/format.o
+	lib/format.o
 
-UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o kernel/string.o
+UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o lib/string.o
 
 UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json \
 	test_summary test_qrpages test_romid test_checklist

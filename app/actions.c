@@ -1,0 +1,114 @@
+/* action=check, action=standby, action=suspend: see actions.h. */
+#include "actions.h"
+#include "../system/console.h"
+#include "../lib/format.h"
+#include "../system/halt.h"
+#include "../lib/json.h"
+#include "summary.h"
+#include "../system/timer.h"
+#include "../apm/apm_spec.h"
+#include "../apm/check.h"
+#include "../apm/checklist.h"
+
+#define EVENTS_MAX 16
+
+void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
+                  const struct smbios_info *sm)
+{
+    static struct check_report rep;
+    static char line[1536];
+    char reason[160];
+    struct json j;
+
+    if (!apm_check(s, ports, strict, &rep))
+        halt(HALT_NO_APM, "no APM BIOS");
+    const struct check_list *list = 0;
+    if (sm->have_bios)
+        list = check_list_find(check_lists, check_list_count, sm->bios_vendor,
+                               sm->bios_version);
+    unsigned differences = list ? check_list_compare(list, &rep) : 0;
+
+    json_init(&j, line, sizeof(line));
+    json_object(&j, 0);
+    json_uint(&j, "schema", 1);
+    json_uint(&j, "passed", rep.passed);
+    json_uint(&j, "failed", rep.failed);
+    json_uint(&j, "skipped", rep.skipped);
+    if (list) {
+        json_string(&j, "expected_list", list->bios);
+        json_uint(&j, "differences", differences);
+    }
+    json_object(&j, "checks");
+    for (unsigned i = 0; i < rep.count; i++)
+        json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));
+    json_end(&j);
+    json_end(&j);
+    if (json_ok(&j)) {
+        console_write("apmoff: check ");
+        console_write(line);
+        console_write("\n");
+    }
+    summary_set_checks(&rep);
+    int n = fmt_snprintf(reason, sizeof(reason),
+                         "check complete: %u passed, %u failed, %u skipped", rep.passed,
+                         rep.failed, rep.skipped);
+    if (!list) {
+        if (rep.failed)
+            say("check: no expected list for this BIOS (SMBIOS \"%s\" \"%s\"): "
+                "every FAIL counts", sm->have_bios ? sm->bios_vendor : "",
+                sm->have_bios ? sm->bios_version : "");
+        halt(rep.failed ? HALT_CHECK_FAILED : HALT_CHECK_PASSED, reason);
+    }
+    if (differences) {
+        say("check: %u difference%s from the expected list for %s", differences,
+            differences == 1 ? "" : "s", list->bios);
+        fmt_snprintf(reason + n, sizeof(reason) - (unsigned)n,
+                     "; %u difference%s from the expected list for %s", differences,
+                     differences == 1 ? "" : "s", list->bios);
+        halt(HALT_CHECK_FAILED, reason);
+    }
+    say("check: matches the expected list for %s", list->bios);
+    fmt_snprintf(reason + n, sizeof(reason) - (unsigned)n,
+                 "; matches the expected list for %s", list->bios);
+    halt(rep.failed ? HALT_CHECK_AS_EXPECTED : HALT_CHECK_PASSED, reason);
+}
+
+void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
+                  uint16_t state)
+{
+    const char *name = state == APM_STATE_STANDBY ? "standby" : "suspend";
+    char why[96];
+    uint32_t before = 0, after = 0;
+
+    if (!apm_install_check(s))
+        halt(HALT_NO_APM, "no APM BIOS");
+    enum apm_iface iface = only == APM_IFACE_AUTO ? APM_IFACE_RM : (enum apm_iface)only;
+    if (!apm_iface_offered(s, iface))
+        halt(HALT_STATE_FAILED, "the chosen interface is not offered by the BIOS");
+    if (!apm_connect(s, iface, ports->iface[iface], why, sizeof(why)))
+        halt(HALT_STATE_FAILED, why);
+
+    say("requesting %s via %s; press the resume key or button to come back", name,
+        apm_iface_name(iface));
+    bool timed = timer_elapsed_us(&before);
+    int res = apm_set_power_state(s, state);
+    timed = timed && timer_elapsed_us(&after);
+    if (timed)
+        say("%s: the BIOS returned after %u ms", name, (unsigned)((after - before) / 1000));
+    else
+        say("%s: the BIOS returned (no TSC to time it)", name);
+
+    for (int i = 0; i < EVENTS_MAX; i++) {
+        uint16_t event, info;
+        if (apm_get_event(s, &event, &info))
+            break;              /* 80h: no more events (or the call failed: it said so) */
+        say("%s: PM event %04Xh, info %04Xh", name, event, info);
+    }
+    apm_disconnect(s);
+    if (res) {
+        fmt_snprintf(why, sizeof(why), "%s request refused", name);
+        halt(HALT_STATE_FAILED, why);
+    }
+    fmt_snprintf(why, sizeof(why), "%s complete (action=%s)", name, name);
+    halt(HALT_STATE_RETURNED, why);
+}

@@ -1,0 +1,230 @@
+/* kmain: the whole run, top to bottom, as a list of named steps.
+ *
+ * Called from boot/entry.asm with the multiboot magic and information address, in
+ * 32-bit protected mode with interrupts off (they stay off in protected mode: only
+ * the BIOS, in real mode, may enable them). Every action ends in halt() or in the
+ * power going off: nothing returns to the caller. */
+#include "actions.h"
+#include "options.h"
+#include "report.h"
+#include "selftest.h"
+#include "summary.h"
+#include "survey.h"
+#include "surveyscreen.h"
+#include "../system/bootinfo.h"
+#include "../system/console.h"
+#include "../system/cpu.h"
+#include "../system/descriptors.h"
+#include "../system/halt.h"
+#include "../system/serial.h"
+#include "../system/timer.h"
+#include "../realmode/bios.h"
+#include "../realmode/v86test.h"
+#include "../realmode/video.h"
+#include "../apm/apm_spec.h"
+#include "../apm/ports.h"
+#include "../apm/poweroff.h"
+#include "../lib/pc.h"
+
+#define APMOFF_VERSION "0.1"
+
+void kmain(uint32_t magic, uint32_t info) __attribute__((noreturn));
+
+/* inject= bits are the APM layer's injection bits, by construction. */
+_Static_assert(INJECT_RM_OFF == APM_INJECT_BIT(APM_IFACE_RM, APM_STEP_OFF), "inject");
+_Static_assert(INJECT_PM32_CONNECT == APM_INJECT_BIT(APM_IFACE_PM32, APM_STEP_CONNECT),
+               "inject");
+_Static_assert(INJECT_PM16_OFF == APM_INJECT_BIT(APM_IFACE_PM16, APM_STEP_OFF), "inject");
+
+static struct bootinfo bi;
+static struct cpu_info cpu;
+static struct options opts;
+static struct survey sv;
+static struct apm_state apm;
+static char options_text[160];
+static char json[SURVEY_JSON_MAX];
+
+static void print_survey(const struct apm_state *s)
+{
+    if (survey_json(&sv, &bi, s, options_text, json, sizeof(json)))
+        survey_print_json(json);
+    else
+        say("warning: the survey does not fit its %u-byte line; not printed",
+            SURVEY_JSON_MAX);
+}
+
+static void before_first_off(const struct apm_state *s)
+{
+    uint32_t us;
+    print_survey(s);
+    if (timer_elapsed_us(&us))
+        say("timing: entry to power-off call %u us", (unsigned)us);
+    else
+        say("timing: entry to power-off call n/a (no TSC)");
+}
+
+static const struct apm_ports ports = {
+    .iface = {
+        [APM_IFACE_RM] = &apm_port_rm,
+        [APM_IFACE_PM32] = &apm_port_pm32,
+        [APM_IFACE_PM16] = &apm_port_pm16,
+    },
+    .before_first_off = before_first_off,
+};
+
+/* interface= as the APM layer counts interfaces. */
+static int only_interface(void)
+{
+    static const int only[] = {
+        [IFACE_AUTO] = APM_IFACE_AUTO,
+        [IFACE_RM] = APM_IFACE_RM,
+        [IFACE_PM32] = APM_IFACE_PM32,
+        [IFACE_PM16] = APM_IFACE_PM16,
+    };
+    return only[opts.interface];
+}
+
+/* Descriptors, CPU, timer, boot information and the console; the banner and the
+ * boot report. */
+static void start_platform(uint32_t magic, uint32_t info)
+{
+    descriptors_init();
+    cpu_detect(&cpu);
+    timer_mark_start(cpu.tsc);
+    bootinfo_parse(&bi, magic, info, 0);
+    /* GRUB's multiboot2 sets a graphics mode for our framebuffer tag on BIOS machines
+     * too (a user's own GRUB entry): draw there until the BIOS gives text mode back. */
+    console_init(bi.have_fb ? &bi.fb : 0);
+    say("version %s: APM power-off and BIOS survey", APMOFF_VERSION);
+    if (serial_kind())
+        say("serial: COM1 (3F8h): %s UART, 115200 baud 8N1", serial_kind());
+    else
+        say("serial: no UART answers at COM1 (3F8h); this screen is the only output");
+    if (!bi.protocol)
+        say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",
+            (unsigned)magic);
+    report_boot(&bi);
+}
+
+/* The command line: a mistyped word must not power a machine off, so any error
+ * halts here, with the errors the last lines on the screen. */
+static void read_options(void)
+{
+    options_defaults(&opts);
+    int problems = options_parse(&opts, bi.cmdline);
+    if (bi.cmdline_truncated) {
+        say("error: the command line is longer than %u bytes; it is refused, not cut",
+            BOOTINFO_CMDLINE_MAX - 1);
+        problems++;
+    }
+    halt_set_onfail(opts.onfail);
+    if (problems) {
+        say("the command line has %d error%s (above); nothing was done", problems,
+            problems == 1 ? "" : "s");
+        halt(HALT_OPTION_ERROR, "command line refused");
+    }
+    options_describe(&opts, options_text, sizeof(options_text));
+    say("options: %s", options_text);
+    if (opts.label[0])
+        say("label: %s", opts.label);
+    options_describe_changed(&opts, options_text, sizeof(options_text));
+}
+
+/* INT 10h AX=0003h: 80x25 text, which every later screen (the QR code's mode 12h
+ * and back, the summary) expects. */
+static void restore_text_mode(void)
+{
+    if (!bios_set_video_mode(VIDEO_MODE_TEXT_80X25)) {
+        say("screen: text mode could not be set; staying on the framebuffer");
+        return;
+    }
+    console_to_text_mode();
+    say("screen: the loader left a %ux%u graphics mode; back to VGA text mode",
+        (unsigned)bi.fb.width, (unsigned)bi.fb.height);
+}
+
+/* The way to the BIOS (trampoline or v86 monitor), the machine survey, and from
+ * here on the summary panel at every end of the run. No BIOS: the survey and halt. */
+static void start_bios(void)
+{
+    char why[160];
+    enum bios_path path =
+        opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
+    bool bios_ok = bios_init(&bi, path, why, sizeof(why));
+
+    survey_machine(&sv, &bi, &cpu, bios_ok);
+    sv.label = opts.label;
+    summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
+    halt_set_epilogue(summary_show);
+    if (!bios_ok) {
+        print_survey(0);
+        halt(HALT_NO_BIOS, why);
+    }
+    bool uefi = bi.efi_system_table || bi.efi_boot_services;
+    if (bi.have_fb && !uefi)
+        restore_text_mode();
+    if (path == BIOS_PATH_V86)
+        apm_port_rm_tag_v86();
+    if (opts.v86test != V86TEST_OFF) {
+        int failed = v86_selftest(opts.v86test);
+        say("v86test: %s", failed ? "FAILED" : "passed");
+    }
+}
+
+static void start_apm(void)
+{
+    apm_ports_allow_interrupts(opts.irq);
+    apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);
+}
+
+/* action=survey and the survey half of action=survey,off: the JSON line and the
+ * QR screen. Returns whether an APM BIOS answered. */
+static bool survey(void)
+{
+    bool present = apm_survey(&apm, &ports, only_interface());
+    print_survey(&apm);
+    survey_screen_show(json, opts.wait);
+    return present;
+}
+
+static void __attribute__((noreturn)) power_off(void)
+{
+    char why[160];
+    apm_power_off_chain(&apm, &ports, only_interface(), why, sizeof(why));
+    if (!apm.present)
+        print_survey(&apm);
+    halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, why);
+}
+
+void kmain(uint32_t magic, uint32_t info)
+{
+    start_platform(magic, info);
+    read_options();
+    if (opts.selftest == SELFTEST_EXCEPTION)
+        selftest_exception();
+    start_bios();
+    start_apm();
+    if (opts.selftest == SELFTEST_IDLE)
+        selftest_idle(&apm, &ports, only_interface());
+
+    switch (opts.action) {
+    case ACTION_CHECK:
+        action_check(&apm, &ports, opts.check_strict, &sv.smbios);
+    case ACTION_STANDBY:
+        action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY);
+    case ACTION_SUSPEND:
+        action_sleep(&apm, &ports, only_interface(), APM_STATE_SUSPEND);
+    case ACTION_SURVEY:
+        if (!survey())
+            halt(HALT_NO_APM, "no APM BIOS");
+        halt(HALT_SURVEY_DONE, "survey complete (action=survey)");
+    case ACTION_SURVEY_OFF:
+        if (!survey())
+            halt(HALT_NO_APM, "no APM BIOS");
+        apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);   /* afresh for the off */
+        power_off();
+    case ACTION_OFF:
+        power_off();
+    }
+    halt(HALT_OPTION_ERROR, "unknown action");
+}

@@ -1,0 +1,408 @@
+/* Command-line parsing: see options.h. Table-driven, so that the list of keys and
+ * choices printed in a warning is the list the parser accepts. Also compiled on the
+ * host for the unit tests. */
+#include "options.h"
+#include "../system/console.h"
+#include "../lib/format.h"
+#include "../lib/string.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define WORD_MAX 128
+
+struct choice {
+    const char *name;
+    int value;
+};
+
+/* Where an option's value lives in struct options: an int-sized enum or number, or
+ * a bool (whose choices are 0 and 1). */
+enum field_kind {
+    FIELD_INT,
+    FIELD_BOOL,
+};
+
+struct option_def {
+    const char *key;
+    size_t offset;
+    enum field_kind kind;
+    const struct choice *choices;
+    bool is_list;               /* a comma list of choices, or-ed together */
+    int max_number;             /* > 0: a whole number 0..max_number is valid too */
+    int default_value;          /* what options_defaults() sets: the one place it is said */
+};
+
+static const struct choice action_choices[] = {
+    { "off", ACTION_OFF },
+    { "survey", ACTION_SURVEY },
+    { "survey,off", ACTION_SURVEY_OFF },
+    { "check", ACTION_CHECK },
+    { "standby", ACTION_STANDBY },
+    { "suspend", ACTION_SUSPEND },
+    { 0, 0 },
+};
+
+static const struct choice onfail_choices[] = {
+    { "halt", ONFAIL_HALT },
+    { "reboot", ONFAIL_REBOOT },
+    { "exit", ONFAIL_EXIT },
+    { 0, 0 },
+};
+
+static const struct choice interface_choices[] = {
+    { "auto", IFACE_AUTO },
+    { "rm", IFACE_RM },
+    { "pm32", IFACE_PM32 },
+    { "pm16", IFACE_PM16 },
+    { 0, 0 },
+};
+
+static const struct choice inject_choices[] = {
+    { "rm-connect", INJECT_RM_CONNECT },
+    { "rm-off", INJECT_RM_OFF },
+    { "pm32-connect", INJECT_PM32_CONNECT },
+    { "pm32-off", INJECT_PM32_OFF },
+    { "pm16-connect", INJECT_PM16_CONNECT },
+    { "pm16-off", INJECT_PM16_OFF },
+    { 0, 0 },
+};
+
+static const struct choice switch_choices[] = {
+    { "off", false },
+    { "on", true },
+    { 0, 0 },
+};
+
+static const struct choice bioscall_choices[] = {
+    { "trampoline", BIOSCALL_TRAMPOLINE },
+    { "v86", BIOSCALL_V86 },
+    { 0, 0 },
+};
+
+static const struct choice v86test_choices[] = {
+    { "off", V86TEST_OFF },
+    { "movcr0", V86TEST_MOVCR0 },
+    { "hlt", V86TEST_HLT },
+    { "compare", V86TEST_COMPARE },
+    { "a20", V86TEST_A20 },
+    { "insns", V86TEST_INSNS },
+    { 0, 0 },
+};
+
+static const struct choice wait_choices[] = {
+    { "key", WAIT_KEY },
+    { 0, 0 },
+};
+
+static const struct choice check_choices[] = {
+    { "safe", false },
+    { "strict", true },
+    { 0, 0 },
+};
+
+static const struct choice selftest_choices[] = {
+    { "off", SELFTEST_OFF },
+    { "exception", SELFTEST_EXCEPTION },
+    { "idle", SELFTEST_IDLE },
+    { 0, 0 },
+};
+
+#define WAIT_MAX_SECONDS 3600
+
+#define INT_OPTION(key, member, choices, dflt) \
+    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, dflt }
+#define BOOL_OPTION(key, member, choices, dflt) \
+    { key, offsetof(struct options, member), FIELD_BOOL, choices, false, 0, dflt }
+
+static const struct option_def option_defs[] = {
+    INT_OPTION("action", action, action_choices, ACTION_OFF),
+    INT_OPTION("interface", interface, interface_choices, IFACE_AUTO),
+    { "inject", offsetof(struct options, inject), FIELD_INT, inject_choices, true, 0, 0 },
+    INT_OPTION("onfail", onfail, onfail_choices, ONFAIL_HALT),
+    BOOL_OPTION("irq", irq, switch_choices, false),
+    INT_OPTION("bioscall", bioscall, bioscall_choices, BIOSCALL_TRAMPOLINE),
+    INT_OPTION("v86test", v86test, v86test_choices, V86TEST_OFF),
+    { "wait", offsetof(struct options, wait), FIELD_INT, wait_choices, false,
+      WAIT_MAX_SECONDS, WAIT_KEY },
+    INT_OPTION("selftest", selftest, selftest_choices, SELFTEST_OFF),
+    BOOL_OPTION("check", check_strict, check_choices, false),
+};
+
+_Static_assert(sizeof(enum action) == sizeof(int), "enum options are stored as int");
+
+#define N_OPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+#define LABEL_SEEN (1u << N_OPTIONS)    /* in set_once()'s bit set, after the table's */
+
+static int get(const struct options *o, const struct option_def *d)
+{
+    const char *at = (const char *)o + d->offset;
+    return d->kind == FIELD_BOOL ? *(const bool *)at : *(const int *)at;
+}
+
+static void set(struct options *o, const struct option_def *d, int value)
+{
+    char *at = (char *)o + d->offset;
+    if (d->kind == FIELD_BOOL)
+        *(bool *)at = value != 0;
+    else
+        *(int *)at = value;
+}
+
+void options_defaults(struct options *o)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        set(o, &option_defs[i], option_defs[i].default_value);
+    o->label[0] = '\0';
+}
+
+static const char *choice_name(const struct choice *c, int value)
+{
+    for (; c->name; c++)
+        if (c->value == value)
+            return c->name;
+    return "?";
+}
+
+static void list_choices(char *buf, size_t size, const struct choice *c)
+{
+    size_t n = 0;
+    for (; c->name && n < size; c++)
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", n ? ", " : "", c->name);
+}
+
+static void list_keys(char *buf, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_OPTIONS && n < size; i++)
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", i ? ", " : "",
+                                  option_defs[i].key);
+    if (n < size)
+        fmt_snprintf(buf + n, size - n, ", label");
+}
+
+/* label=TEXT: free text, so not in the table of choices. */
+static int apply_label(struct options *o, const char *value, unsigned *seen)
+{
+    size_t n = strlen(value);
+    if (!n || n > LABEL_MAX) {
+        say("error: label= takes 1 to %u characters (quote it when it has spaces)",
+            LABEL_MAX);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (value[i] < 0x20 || value[i] > 0x7E) {
+            say("error: label= takes printable ASCII only");
+            return 1;
+        }
+    if (*seen & LABEL_SEEN && strcmp(o->label, value)) {
+        say("error: label= is given twice with different values");
+        return 1;
+    }
+    *seen |= LABEL_SEEN;
+    memcpy(o->label, value, n + 1);
+    return 0;
+}
+
+/* A decimal number 0..max, digits only. */
+static int parse_number(const char *s, int max, int *out)
+{
+    int v = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        v = v * 10 + (*s - '0');
+        if (v > max)
+            return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static const struct choice *find_choice(const struct choice *c, const char *name)
+{
+    for (; c->name; c++)
+        if (!strcmp(c->name, name))
+            return c;
+    return 0;
+}
+
+/* key=a,b,c: every item must be a choice; a bad item is reported and skipped, the
+ * others still apply. Returns the number of bad items. */
+static int apply_list(struct options *o, const struct option_def *d, char *items)
+{
+    char valid[160];
+    int bad = 0;
+
+    while (*items) {             /* a second key=... word adds to the first */
+        char *item = items;
+        while (*items && *items != ',')
+            items++;
+        if (*items)
+            *items++ = '\0';
+        if (!*item)
+            continue;
+        const struct choice *c = find_choice(d->choices, item);
+        if (c) {
+            set(o, d, get(o, d) | c->value);
+            continue;
+        }
+        list_choices(valid, sizeof(valid), d->choices);
+        say("error: %s=%s is not valid (choices, comma-separated: %s)", d->key, item, valid);
+        bad++;
+    }
+    return bad;
+}
+
+/* Sets a single-valued option; a second word for the same key must agree with the
+ * first (which of two different values was meant cannot be known). */
+static int set_once(struct options *o, const struct option_def *d, int value,
+                    unsigned *seen)
+{
+    unsigned bit = 1u << (d - option_defs);
+    if ((*seen & bit) && get(o, d) != value) {
+        say("error: %s= is given twice with different values", d->key);
+        return 1;
+    }
+    *seen |= bit;
+    set(o, d, value);
+    return 0;
+}
+
+/* One key=value word; returns 0 when accepted. */
+static int apply_word(struct options *o, char *word, unsigned *seen)
+{
+    char valid[160];
+    char *value = word;
+
+    while (*value && *value != '=')
+        value++;
+    if (!*value) {
+        list_keys(valid, sizeof(valid));
+        say("error: '%s' is not key=value (options: %s)", word, valid);
+        return 1;
+    }
+    *value++ = '\0';
+
+    if (!strcmp(word, "label"))
+        return apply_label(o, value, seen);
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        const struct option_def *d = &option_defs[i];
+        if (strcmp(d->key, word))
+            continue;
+        if (d->is_list)
+            return apply_list(o, d, value);
+        const struct choice *c = find_choice(d->choices, value);
+        if (c)
+            return set_once(o, d, c->value, seen);
+        int number;
+        if (d->max_number && parse_number(value, d->max_number, &number))
+            return set_once(o, d, number, seen);
+        list_choices(valid, sizeof(valid), d->choices);
+        if (d->max_number) {
+            size_t n = strlen(valid);
+            fmt_snprintf(valid + n, sizeof(valid) - n, ", or 0-%d", d->max_number);
+        }
+        say("error: %s=%s is not valid (choices: %s)", word, value, valid);
+        return 1;
+    }
+    list_keys(valid, sizeof(valid));
+    say("error: unknown option '%s' (options: %s)", word, valid);
+    return 1;
+}
+
+int options_parse(struct options *o, const char *cmdline)
+{
+    char word[WORD_MAX];
+    int rejected = 0;
+    int first = 1;
+    unsigned seen = 0;
+
+    if (!cmdline)
+        return 0;
+    while (*cmdline) {
+        size_t n = 0, len = 0;
+        int has_eq = 0;
+
+        while (*cmdline == ' ' || *cmdline == '\t')
+            cmdline++;
+        if (!*cmdline)
+            break;
+        /* A double-quoted stretch keeps its spaces (GRUB quotes an argument that has
+         * them, e.g. label="Bob's 486"); the quotes themselves are dropped. */
+        int quoted = 0;
+        while (cmdline[len] && (quoted || (cmdline[len] != ' ' && cmdline[len] != '\t'))) {
+            if (cmdline[len] == '"') {
+                quoted = !quoted;
+                len++;
+                continue;
+            }
+            if (cmdline[len] == '=')
+                has_eq = 1;
+            if (n < sizeof(word) - 1)
+                word[n++] = cmdline[len];
+            len++;
+        }
+        word[n] = '\0';
+        cmdline += len;
+
+        if (first && !has_eq) {         /* the boot loader's path to the kernel */
+            first = 0;
+            continue;
+        }
+        first = 0;
+        if (len >= sizeof(word)) {
+            say("error: option '%s...' is too long", word);
+            rejected++;
+            continue;
+        }
+        rejected += apply_word(o, word, &seen);
+    }
+    return rejected;
+}
+
+static void describe(const struct options *o, char *buf, unsigned size, bool changed_only)
+{
+    size_t n = 0;
+
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 0; i < N_OPTIONS && n < size; i++) {
+        const struct option_def *d = &option_defs[i];
+        int value = get(o, d);
+        const char *sep = n ? " " : "";
+        if (changed_only && value == d->default_value)
+            continue;
+        if (d->max_number && value >= 0) {
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", sep, d->key, value);
+            continue;
+        }
+        if (!d->is_list) {
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%s", sep, d->key,
+                                      choice_name(d->choices, value));
+            continue;
+        }
+        if (!value)             /* an empty list is the default: leave it out */
+            continue;
+        n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", sep, d->key);
+        const char *comma = "";
+        for (const struct choice *c = d->choices; c->name && n < size; c++) {
+            if (value & c->value) {
+                n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", comma, c->name);
+                comma = ",";
+            }
+        }
+    }
+}
+
+void options_describe(const struct options *o, char *buf, unsigned size)
+{
+    describe(o, buf, size, false);
+}
+
+void options_describe_changed(const struct options *o, char *buf, unsigned size)
+{
+    describe(o, buf, size, true);
+}

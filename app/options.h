@@ -1,0 +1,86 @@
+/* Kernel command-line options: key=value words, separated by spaces.
+ *
+ * The keys and values are a public contract (users' GRUB entries and emulator CIs
+ * use them): add, never rename. A word that names no option, a value that is not one
+ * of the option's choices, a key given twice with different values, or a word that
+ * is not key=value is reported as an error with the valid choices; the kernel then
+ * does nothing (a mistyped word must never power a machine off). The first word is
+ * skipped when it has no '=': boot loaders put the kernel's file name there. */
+#ifndef APMOFF_OPTIONS_H
+#define APMOFF_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "../system/halt.h"
+#include "../realmode/v86test.h"
+
+enum action {
+    ACTION_OFF,                 /* survey, then power off (the default) */
+    ACTION_SURVEY,              /* everything except the power-off call, then halt */
+    ACTION_SURVEY_OFF,          /* the survey and its QR code, wait, then power off */
+    ACTION_CHECK,               /* the APM conformance checks, then halt */
+    ACTION_STANDBY,             /* request standby, report the return and the events */
+    ACTION_SUSPEND,             /* request suspend, likewise */
+};
+
+#define WAIT_KEY (-1)           /* wait=key: until a key press (the survey default) */
+
+enum iface_choice {
+    IFACE_AUTO,                 /* rm, then pm32, then pm16, as the BIOS offers them */
+    IFACE_RM,
+    IFACE_PM32,
+    IFACE_PM16,
+};
+
+/* inject= bits: the named step fails as if the BIOS had failed it. */
+enum inject_bits {
+    INJECT_RM_CONNECT = 1 << 0,
+    INJECT_RM_OFF = 1 << 1,
+    INJECT_PM32_CONNECT = 1 << 2,
+    INJECT_PM32_OFF = 1 << 3,
+    INJECT_PM16_CONNECT = 1 << 4,
+    INJECT_PM16_OFF = 1 << 5,
+};
+
+enum bioscall {
+    BIOSCALL_TRAMPOLINE,        /* leave protected mode for each BIOS call */
+    BIOSCALL_V86,               /* run the BIOS under the v86 monitor */
+};
+
+/* selftest=: test support, proves a mechanism the normal run never exercises. */
+enum selftest {
+    SELFTEST_OFF,
+    SELFTEST_EXCEPTION,         /* raise #UD: the register dump must appear, no reboot */
+    SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
+};
+
+#define LABEL_MAX 48            /* label=: printable ASCII, quoted when it has spaces */
+
+struct options {
+    enum action action;
+    enum onfail onfail;
+    enum iface_choice interface;
+    int inject;                 /* enum inject_bits, or-ed */
+    bool irq;                   /* irq=on: BIOS calls with interrupts enabled */
+    enum bioscall bioscall;
+    enum v86test v86test;
+    int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
+    enum selftest selftest;
+    bool check_strict;          /* check=strict: also 5307h with a reserved state
+                                   (error 0Ah expected); check=safe (the default):
+                                   no call that could change the power state */
+    char label[LABEL_MAX + 1];  /* the user's own name for the machine, or "" */
+};
+
+void options_defaults(struct options *o);
+
+/* Parses cmdline into o (already holding defaults); returns the number of problems,
+ * each reported on the console. */
+int options_parse(struct options *o, const char *cmdline);
+
+/* The options in force, as "key=value ..." for the report. */
+void options_describe(const struct options *o, char *buf, unsigned size);
+/* The same with only the options that differ from their defaults (for the survey). */
+void options_describe_changed(const struct options *o, char *buf, unsigned size);
+
+#endif

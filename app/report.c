@@ -1,0 +1,62 @@
+/* Boot report: loader, command line, memory. */
+#include "report.h"
+#include "../system/console.h"
+
+#define ONE_MIB 0x100000u
+
+/* Where the available memory that starts at 1 MiB ends (the loader's "upper" figure
+ * counts only that run), and how much of the map above 1 MiB is available in all. */
+static uint64_t first_hole(const struct bootinfo *bi, uint64_t *available_above)
+{
+    uint64_t end = ONE_MIB;
+    *available_above = 0;
+    for (unsigned i = 0; i < bi->mmap_count; i++) {
+        const struct mmap_entry *e = &bi->mmap[i];
+        uint64_t top = e->base + e->length;
+        if (e->type == MMAP_AVAILABLE && top > ONE_MIB)
+            *available_above += top - (e->base > ONE_MIB ? e->base : ONE_MIB);
+    }
+    for (unsigned pass = 0; pass < bi->mmap_count; pass++) {    /* the map may be unsorted */
+        bool grew = false;
+        for (unsigned i = 0; i < bi->mmap_count; i++) {
+            const struct mmap_entry *e = &bi->mmap[i];
+            if (e->type == MMAP_AVAILABLE && e->base <= end && e->base + e->length > end) {
+                end = e->base + e->length;
+                grew = true;
+            }
+        }
+        if (!grew)
+            break;
+    }
+    return end;
+}
+
+void report_boot(const struct bootinfo *bi)
+{
+    say("boot: multiboot %d, loader \"%s\"", bi->protocol,
+        bi->loader[0] ? bi->loader : "unknown");
+    say("boot: command line \"%s\"", bi->cmdline);
+    uint64_t above;
+    uint64_t hole = first_hole(bi, &above);
+    /* GRUB on UEFI (and any loader on a machine with a hole low in its memory) gives
+     * an "upper" figure that stops at the first hole: say so, with the map's total,
+     * or the line contradicts the map printed under it (7 MiB on a 512 MiB machine). */
+    if (bi->have_mem && bi->mmap_count && above / 1024 > bi->mem_upper_kb)
+        say("memory: %u KiB conventional, %u KiB extended up to the first hole at "
+            "%08Xh (the map below: %u KiB available above 1 MiB)",
+            (unsigned)bi->mem_lower_kb, (unsigned)bi->mem_upper_kb, (unsigned)hole,
+            (unsigned)(above / 1024));
+    else if (bi->have_mem)
+        say("memory: %u KiB conventional, %u KiB extended", (unsigned)bi->mem_lower_kb,
+            (unsigned)bi->mem_upper_kb);
+    for (unsigned i = 0; i < bi->mmap_count; i++) {
+        const struct mmap_entry *e = &bi->mmap[i];
+        uint64_t end = e->base + e->length - 1;
+        say("memory: %08X%08X-%08X%08X %s", (unsigned)(e->base >> 32), (unsigned)e->base,
+            (unsigned)(end >> 32), (unsigned)end, mmap_type_name(e->type));
+    }
+    if (bi->mmap_truncated)
+        say("memory: map truncated to %u entries", BOOTINFO_MMAP_MAX);
+    if (bi->malformed)
+        say("warning: %u malformed piece(s) of boot information ignored", bi->malformed);
+}

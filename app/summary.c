@@ -1,0 +1,206 @@
+/* The summary panel's text: see summary.h. Pure, so the host unit tests build it
+ * from filled states; app/summaryscreen.c draws it. */
+#include "summary.h"
+#include "../lib/format.h"
+#include "../lib/string.h"
+#include "../apm/apm_spec.h"
+#include "../apm/poweroff.h"
+#include "../apm/apm_text.h"
+
+#define LABEL_COLS      11      /* " Machine : " */
+
+struct panel {
+    char (*lines)[SUMMARY_COLS + 1];
+    unsigned max, count;
+};
+
+static void add(struct panel *p, const char *label, const char *text)
+{
+    if (p->count >= p->max)
+        return;
+    char *l = p->lines[p->count++];
+    unsigned n = (unsigned)fmt_snprintf(l, SUMMARY_COLS + 1, " %s", label);
+    while (n < LABEL_COLS - 2)
+        l[n++] = ' ';
+    fmt_snprintf(l + n, SUMMARY_COLS + 1 - n, "%s %s", *label ? ":" : " ", text);
+}
+
+/* A long text over several lines under one label, cut at spaces. */
+static void add_wrapped(struct panel *p, const char *label, const char *text)
+{
+    const unsigned width = SUMMARY_COLS - LABEL_COLS;
+    char piece[SUMMARY_COLS + 1];
+
+    while (*text) {
+        unsigned n = strlen(text);
+        if (n > width) {
+            n = width;
+            while (n > width / 2 && text[n] != ' ')
+                n--;
+            if (text[n] != ' ')
+                n = width;
+        }
+        memcpy(piece, text, n);
+        piece[n] = '\0';
+        add(p, label, piece);
+        label = "";
+        text += n;
+        while (*text == ' ')
+            text++;
+    }
+}
+
+static void rule(struct panel *p, const char *title)
+{
+    if (p->count >= p->max)
+        return;
+    char *l = p->lines[p->count++];
+    unsigned n = (unsigned)fmt_snprintf(l, SUMMARY_COLS + 1, "==== %s ", title);
+    while (n < SUMMARY_COLS)
+        l[n++] = '=';
+    l[n] = '\0';
+}
+
+static void machine(struct panel *p, const struct survey *sv)
+{
+    char text[160];
+    const struct smbios_info *sm = &sv->smbios;
+
+    if (sm->have_system && (sm->sys_vendor[0] || sm->sys_product[0]))
+        add_wrapped(p, "Machine", (fmt_snprintf(text, sizeof(text), "%s %s", sm->sys_vendor,
+                                                sm->sys_product), text));
+    if (sm->have_bios)
+        fmt_snprintf(text, sizeof(text), "%s %s, %s", sm->bios_vendor, sm->bios_version,
+                     sm->bios_date);
+    else if (sv->bios_date[0])
+        fmt_snprintf(text, sizeof(text), "date %s, model byte %02Xh (no SMBIOS)",
+                     sv->bios_date, sv->model_byte);
+    else
+        fmt_snprintf(text, sizeof(text), "%s firmware", sv->firmware);
+    add_wrapped(p, "BIOS", text);
+
+    const struct cpu_info *c = &sv->cpu;
+    unsigned n;
+    if (c->has_cpuid)
+        n = (unsigned)fmt_snprintf(text, sizeof(text), "%s family %u model %u%s%s",
+                                   c->vendor, c->family, c->model, c->name[0] ? ", " : "",
+                                   c->name);
+    else
+        n = (unsigned)fmt_snprintf(text, sizeof(text), "%s class (no CPUID), %s", c->class,
+                                   c->fpu ? "FPU" : "no FPU");
+    if (sv->have_int12 && n < sizeof(text))
+        fmt_snprintf(text + n, sizeof(text) - n, "; %u KiB + %u KiB", sv->int12_kb,
+                     (unsigned)(sv->map_available_kb > sv->int12_kb
+                                    ? sv->map_available_kb - sv->int12_kb : 0));
+    add_wrapped(p, "CPU", text);
+}
+
+static void iface_line(struct panel *p, const struct apm_state *s, enum apm_iface i)
+{
+    const struct apm_iface_result *r = &s->ifaces[i];
+    char text[200], res[96];
+
+    if (!r->tried)
+        fmt_snprintf(text, sizeof(text), "%s", apm_iface_offered(s, i)
+                                                   ? "not tried" : "not offered by the BIOS");
+    else if (!r->connected)
+        fmt_snprintf(text, sizeof(text), "connect %s",
+                     apm_result_text(r->connect_result, res, sizeof(res)));
+    else
+        fmt_snprintf(text, sizeof(text), "connected, APM %X.%X%s%s", r->conn_version >> 8,
+                     r->conn_version & 0xFF, r->off_tried ? "; off: " : "",
+                     r->off_tried ? r->off_result : "");
+    add_wrapped(p, apm_iface_name(i), text);
+}
+
+static void apm(struct panel *p, const struct apm_state *s)
+{
+    char text[200], flags[160];
+
+    if (!s || !s->reached) {
+        add(p, "APM", "not asked");
+        return;
+    }
+    if (!s->present) {
+        add(p, "APM", "none: INT 15h AX=5300h says APM is not present");
+        return;
+    }
+    apm_flags_text(s->flags, flags, sizeof(flags));
+    fmt_snprintf(text, sizeof(text), "%X.%X, flags %04Xh: %s", s->version >> 8,
+                 s->version & 0xFF, s->flags, flags);
+    add_wrapped(p, "APM", text);
+    for (int i = 0; i < APM_IFACE_COUNT; i++)
+        iface_line(p, s, (enum apm_iface)i);
+}
+
+static void checks(struct panel *p, const struct check_report *rep)
+{
+    char text[600];
+    unsigned n = (unsigned)fmt_snprintf(text, sizeof(text), "%u passed, %u failed, "
+                                        "%u skipped", rep->passed, rep->failed,
+                                        rep->skipped);
+    const char *sep = "; failed: ";
+    for (unsigned i = 0; i < rep->count && n < sizeof(text); i++) {
+        if (rep->results[i].verdict != CHECK_FAIL)
+            continue;
+        n += (unsigned)fmt_snprintf(text + n, sizeof(text) - n, "%s%s", sep,
+                                    rep->results[i].name);
+        sep = ", ";
+    }
+    add_wrapped(p, "Checks", text);
+}
+
+static const char *advice(enum halt_code code)
+{
+    switch (code) {
+    case HALT_POWEROFF_FAILED:
+        return "check that power management (APM) is enabled in BIOS setup; try irq=on "
+               "or bioscall=v86; send the serial log or the survey's QR code";
+    case HALT_NO_APM:
+        return "enable APM or power management in BIOS setup; on a 486, APM needs an "
+               "SL-enhanced CPU (SMM)";
+    case HALT_NO_BIOS:
+        return "UEFI firmware has no APM: boot in legacy (CSM) mode if it offers one";
+    case HALT_SURVEY_DONE:
+        return "keep the survey: the serial line 'apmoff: survey', or the QR code "
+               "(wait=key shows it until a key)";
+    case HALT_CHECK_PASSED:
+    case HALT_CHECK_FAILED:
+    case HALT_CHECK_AS_EXPECTED:
+        return "compare with README's conformance table; check=strict adds the "
+               "reserved-state probe";
+    case HALT_STATE_RETURNED:
+        return "the BIOS came back; the events it queued are in the log";
+    case HALT_STATE_FAILED:
+        return "try the other interfaces: interface=pm32 or interface=pm16";
+    default:
+        return "see the log above (serial has every line)";
+    }
+}
+
+unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS + 1],
+                       unsigned max)
+{
+    struct panel p = { lines, max, 0 };
+    char title[48], text[160];
+
+    fmt_snprintf(title, sizeof(title), "apmoff %s summary", in->version);
+    rule(&p, title);
+    if (in->label && in->label[0])
+        add(&p, "Label", in->label);
+    if (in->sv)
+        machine(&p, in->sv);
+    apm(&p, in->apm);
+    if (in->checks)
+        checks(&p, in->checks);
+    add_wrapped(&p, "Result", in->reason);
+    add_wrapped(&p, "Next", advice(in->code));
+    if (in->serial_kind)
+        fmt_snprintf(text, sizeof(text), "every line is on COM1 (3F8h, %s), 115200 8N1",
+                     in->serial_kind);
+    else
+        fmt_snprintf(text, sizeof(text), "no serial port answered: this screen is all");
+    add(&p, "Log", text);
+    rule(&p, "halted");
+    return p.count;
+}

@@ -1,0 +1,60 @@
+/* The hardware survey: what the machine is (CPU, memory, BIOS identity) and what its
+ * APM BIOS offers, printed for people and as one JSON line for machines:
+ *
+ *   apmoff: survey {"schema":1, ...}
+ *
+ * The JSON schema is documented in README.md; "schema" changes when a field changes
+ * meaning or goes away (adding fields keeps the number). */
+#ifndef APMOFF_SURVEY_H
+#define APMOFF_SURVEY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../system/bootinfo.h"
+#include "../system/cpu.h"
+#include "options.h"
+#include "../apm/apm.h"
+#include "../survey/acpi.h"
+#include "../survey/efi.h"
+#include "../survey/romid.h"
+#include "../survey/smbios.h"
+
+#define SURVEY_JSON_MAX 4096     /* the QR code holds 2331 bytes at level M, 2953 at L */
+
+struct survey {
+    const char *firmware;       /* "bios", "uefi", or "none" (no UEFI tables and an
+                                   empty INT 15h vector: no legacy BIOS either) */
+    const char *firmware_reason;/* why "none"; 0 otherwise */
+    bool bios_calls;            /* whether BIOS calls were allowed */
+    struct cpu_info cpu;
+    bool have_int12;
+    uint16_t int12_kb;
+    uint32_t map_available_kb;  /* sum of available map entries, KiB */
+    char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
+    uint8_t model_byte;         /* F000:FFFE */
+    struct rom_id rom;          /* E0000h-FFFFFh: CRC-32 and banner strings */
+    const char *label;          /* label=, or NULL */
+    struct efi_info efi;        /* UEFI only */
+    struct smbios_info smbios;
+    struct acpi_rsdp acpi;
+};
+
+/* Collects and prints the machine part (everything but APM); cpu was detected at
+ * entry (the timing starts there). */
+void survey_machine(struct survey *sv, const struct bootinfo *bi,
+                    const struct cpu_info *cpu, bool bios_calls);
+
+/* Builds the JSON line into buf; false if it did not fit (never print it then). */
+bool survey_json(const struct survey *sv, const struct bootinfo *bi,
+                 const struct apm_state *apm, const char *options, char *buf,
+                 unsigned size);
+
+/* Prints "apmoff: survey <json>", once a run: README promises one machine-readable
+ * line. action=survey,off prints it after the survey, whose APM state has every
+ * offered interface tried; the power-off chain that follows starts from a fresh
+ * state, and the line its before-first-off hook would print (only what the chain
+ * tried so far) would contradict the first, so later calls print nothing. */
+void survey_print_json(const char *json);
+
+#endif

@@ -1,0 +1,237 @@
+/* The survey's JSON line (schema in README.md), built from what survey.c and the APM
+ * code collected. Pure formatting, no I/O: the host unit test
+ * (tests/unit/test_survey_json.c) builds it from a filled state and compares every
+ * field. */
+#include "survey.h"
+#include "../system/cpuname.h"
+#include "../lib/format.h"
+#include "../lib/json.h"
+#include "../apm/apm_spec.h"
+#include "../apm/apm_text.h"
+
+static void json_version(struct json *j, const char *key, uint16_t v)
+{
+    char text[8];
+    fmt_snprintf(text, sizeof(text), "%X.%X", v >> 8, v & 0xFF);
+    json_string(j, key, text);
+}
+
+static void json_result(struct json *j, const char *key, int result)
+{
+    char text[96];
+    if (result == 0)
+        json_string(j, key, "ok");
+    else
+        json_string(j, key, apm_result_text(result, text, sizeof(text)));
+}
+
+static void json_steps(struct json *j, const struct apm_state *apm)
+{
+    /* One compact string, "port:fn=result" comma-separated (the whole list as objects
+     * would not fit a QR code): result is "ok", an error code "86", "nocode",
+     * "nocall" or "injected". */
+    char steps[12 * APM_LOG_MAX + 8];
+    unsigned n = 0;
+    steps[0] = '\0';
+    for (unsigned i = 0; i < apm->log_count && n < sizeof(steps); i++) {
+        const struct apm_log_entry *e = &apm->log[i];
+        char result[12];
+        switch (e->result) {
+        case 0: fmt_snprintf(result, sizeof(result), "ok"); break;
+        case APM_RESULT_NO_CODE: fmt_snprintf(result, sizeof(result), "nocode"); break;
+        case APM_RESULT_NO_CALL: fmt_snprintf(result, sizeof(result), "nocall"); break;
+        case APM_RESULT_INJECTED: fmt_snprintf(result, sizeof(result), "injected"); break;
+        default: fmt_snprintf(result, sizeof(result), "%02X", e->result); break;
+        }
+        n += (unsigned)fmt_snprintf(steps + n, sizeof(steps) - n, "%s%s:53%02X=%s",
+                                    i ? "," : "", e->port, e->fn, result);
+    }
+    json_string(j, "steps", steps);
+    if (apm->log_truncated)
+        json_bool(j, "steps_truncated", true);
+}
+
+static void json_iface(struct json *j, const struct apm_state *apm, enum apm_iface iface)
+{
+    const struct apm_iface_result *r = &apm->ifaces[iface];
+    json_object(j, apm_iface_name(iface));
+    json_bool(j, "tried", r->tried);
+    if (r->tried) {
+        json_result(j, "connect", r->connect_result);
+        if (r->connected)
+            json_version(j, "connection", r->conn_version);
+    }
+    if (r->have_pm) {
+        const struct apm_pm_info *pm = &r->pm;
+        if (iface == APM_IFACE_PM32) {
+            json_hex(j, "code32_seg", pm->code32_seg, 4);
+            json_hex(j, "code32_len", pm->raw_code32_len, 4);
+        }
+        json_hex(j, "code16_seg", pm->code16_seg, 4);
+        json_hex(j, "code16_len", pm->raw_code16_len, 4);
+        json_hex(j, "data_seg", pm->data_seg, 4);
+        json_hex(j, "data_len", pm->raw_data_len, 4);
+        json_hex(j, "entry", pm->entry, 4);
+    }
+    if (r->off_tried)
+        json_string(j, "off", r->off_result);
+    json_end(j);
+}
+
+static void json_apm(struct json *j, const struct apm_state *apm)
+{
+    char text[160];
+    json_object(j, "apm");
+    json_bool(j, "present", apm->present);
+    if (apm->present) {
+        json_version(j, "version", apm->version);
+        json_hex(j, "raw_version", apm->raw_version, 4);
+        json_bool(j, "signature", apm->signature_ok);
+        json_hex(j, "flags", apm->flags, 4);
+        apm_flags_text(apm->flags, text, sizeof(text));
+        json_string(j, "flags_text", text);
+        json_object(j, "interfaces");
+        for (int i = 0; i < APM_IFACE_COUNT; i++)
+            json_iface(j, apm, (enum apm_iface)i);
+        json_end(j);
+        if (apm->have_status) {
+            const struct apm_power_status *st = &apm->status;
+            json_object(j, "power");
+            json_hex(j, "ac_line", st->ac_line, 2);
+            json_string(j, "ac_line_text", apm_ac_line_text(st->ac_line));
+            json_hex(j, "battery_status", st->battery_status, 2);
+            json_string(j, "battery_status_text", apm_battery_status_text(st->battery_status));
+            json_hex(j, "battery_flag", st->battery_flag, 2);
+            if (st->life_percent <= 100)
+                json_uint(j, "life_percent", st->life_percent);
+            else
+                json_null(j, "life_percent");
+            if (st->life_time == APM_UNKNOWN16)
+                json_null(j, "life_seconds");
+            else
+                json_uint(j, "life_seconds", (st->life_time & 0x7FFF) *
+                                             (st->life_time & APM_LIFE_MINUTES ? 60u : 1u));
+            json_uint(j, "battery_count", st->battery_count);
+            json_end(j);
+        }
+        if (apm->have_caps) {
+            json_hex(j, "capabilities", apm->capabilities, 4);
+            json_uint(j, "battery_units", apm->battery_units);
+        }
+    }
+    json_steps(j, apm);
+    json_end(j);
+}
+
+static void json_smbios(struct json *j, const struct smbios_info *sm)
+{
+    char version[8];
+    json_object(j, "smbios");
+    json_bool(j, "found", sm->status != SMBIOS_NOT_FOUND);
+    if (sm->status != SMBIOS_NOT_FOUND) {
+        fmt_snprintf(version, sizeof(version), "%u.%u", sm->major, sm->minor);
+        json_string(j, "version", version);
+        json_string(j, "status", smbios_status_name(sm->status));
+        if (sm->have_bios) {
+            json_string(j, "bios_vendor", sm->bios_vendor);
+            json_string(j, "bios_version", sm->bios_version);
+            json_string(j, "bios_date", sm->bios_date);
+        }
+        if (sm->have_system) {
+            json_string(j, "manufacturer", sm->sys_vendor);
+            json_string(j, "product", sm->sys_product);
+            json_string(j, "version_string", sm->sys_version);
+        }
+    }
+    json_end(j);
+}
+
+static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp)
+{
+    json_object(j, "acpi");
+    json_bool(j, "found", rsdp->status != ACPI_RSDP_NOT_FOUND);
+    if (rsdp->status != ACPI_RSDP_NOT_FOUND) {
+        json_uint(j, "revision", rsdp->revision);
+        json_string(j, "oem", rsdp->oem_id);
+        json_string(j, "status", acpi_rsdp_status_name(rsdp->status));
+    }
+    json_end(j);
+}
+
+bool survey_json(const struct survey *sv, const struct bootinfo *bi,
+                 const struct apm_state *apm, const char *options, char *buf, unsigned size)
+{
+    struct json j;
+    const struct cpu_info *c = &sv->cpu;
+    char cpu_name_buf[sizeof(c->name)];
+
+    json_init(&j, buf, size);
+    json_object(&j, 0);
+    json_uint(&j, "schema", 1);
+    json_string(&j, "firmware", sv->firmware);
+    if (sv->firmware_reason)
+        json_string(&j, "firmware_reason", sv->firmware_reason);
+    json_string(&j, "loader", bi->loader);
+    json_uint(&j, "multiboot", (uint32_t)bi->protocol);
+    json_string(&j, "options", options);
+    if (sv->label && sv->label[0])
+        json_string(&j, "label", sv->label);
+
+    json_object(&j, "cpu");
+    json_string(&j, "class", c->class);
+    if (c->has_cpuid) {
+        json_string(&j, "vendor", c->vendor);
+        json_uint(&j, "family", c->family);
+        json_uint(&j, "model", c->model);
+        json_uint(&j, "stepping", c->stepping);
+    }
+    json_string(&j, "name", cpu_name(c, cpu_name_buf, sizeof(cpu_name_buf)));
+    json_bool(&j, "fpu", c->fpu);
+    json_bool(&j, "tsc", c->tsc);
+    json_end(&j);
+
+    json_object(&j, "memory");
+    if (sv->have_int12)
+        json_uint(&j, "int12_kb", sv->int12_kb);
+    if (bi->have_mem) {
+        json_uint(&j, "lower_kb", bi->mem_lower_kb);
+        json_uint(&j, "upper_kb", bi->mem_upper_kb);
+    }
+    json_uint(&j, "map_available_kb", sv->map_available_kb);
+    json_array(&j, "map");
+    for (unsigned i = 0; i < bi->mmap_count; i++) {
+        const struct mmap_entry *e = &bi->mmap[i];
+        char range[40];
+        /* "base+length:type" in hex keeps the map readable and short */
+        fmt_snprintf(range, sizeof(range), "%X+%X:%u", (unsigned)e->base,
+                     (unsigned)e->length, (unsigned)e->type);
+        json_string(&j, 0, range);
+    }
+    json_end(&j);
+    json_end(&j);
+
+    if (sv->bios_calls) {
+        json_object(&j, "bios");
+        json_string(&j, "date", sv->bios_date);
+        json_hex(&j, "model_byte", sv->model_byte, 2);
+        json_hex(&j, "rom_crc32", sv->rom.crc32, 8);
+        json_array(&j, "strings");
+        for (unsigned i = 0; i < sv->rom.count; i++)
+            json_string(&j, 0, sv->rom.strings[i]);
+        json_end(&j);
+        json_end(&j);
+    }
+    if (sv->efi.valid) {
+        json_object(&j, "efi");
+        json_string(&j, "vendor", sv->efi.vendor);
+        json_hex(&j, "revision", sv->efi.revision, 8);
+        json_end(&j);
+    }
+    json_smbios(&j, &sv->smbios);
+    json_acpi(&j, &sv->acpi);
+    if (apm)
+        json_apm(&j, apm);
+    json_end(&j);
+    return json_ok(&j);
+}
+

@@ -1,0 +1,79 @@
+/* The PC's fixed I/O ports and BIOS interrupt vectors: each written once, here.
+ *
+ * Pure constants (no I/O), so the kernel, the host tests and, through the generated
+ * generated build/system-offsets.inc and realmode-offsets.inc, the assembly all read the same numbers. A port has one name
+ * even where reading and writing it mean different things (the 8042's 64h is its
+ * status register when read and its command register when written). */
+#ifndef APMOFF_PC_H
+#define APMOFF_PC_H
+
+/* 8259A programmable interrupt controllers. */
+#define PIC_MASTER_CMD      0x20
+#define PIC_MASTER_DATA     0x21
+#define PIC_SLAVE_CMD       0xA0
+#define PIC_SLAVE_DATA      0xA1    /* the interrupt mask register, between commands */
+#define PIC_ICW1_INIT_ICW4  0x11    /* edge triggered, cascaded, ICW4 follows */
+#define PIC_ICW3_MASTER     0x04    /* the slave hangs on IRQ 2 */
+#define PIC_ICW3_SLAVE      0x02
+#define PIC_ICW4_8086       0x01
+#define PIC_OCW2_SPECIFIC_EOI 0x60
+#define PIC_EOI             0x20    /* OCW2: non-specific EOI */
+#define PIC_OCW3_READ_IRR   0x0A    /* the state every BIOS and OS expects to find */
+#define PIC_OCW3_READ_ISR   0x0B
+#define PIC_CASCADE_IRQ     2
+#define PIC_BIOS_MASTER_BASE 0x08   /* where every PC BIOS puts IRQ 0-7 ... */
+#define PIC_BIOS_SLAVE_BASE 0x70    /* ... and IRQ 8-15 */
+
+/* 8253/8254 programmable interval timer and the port B gate of its channel 2. */
+#define PIT_CH2             0x42
+#define PIT_COMMAND         0x43
+#define PORT_B              0x61
+#define PORT_B_GATE2        0x01    /* channel 2 counts */
+#define PORT_B_SPEAKER      0x02    /* and drives the speaker: kept off */
+#define PORT_B_OUT2         0x20    /* read-only: channel 2's output */
+
+/* 8042 keyboard controller. */
+#define KBC_DATA            0x60
+#define KBC_CTRL            0x64    /* status when read, command when written */
+#define KBC_STATUS_OUT_FULL 0x01    /* a byte waits at KBC_DATA */
+#define KBC_STATUS_IN_FULL  0x02    /* the controller has not taken our last byte */
+#define KBC_CMD_WRITE_OUTPUT 0xD1   /* the next data byte goes to the output port */
+#define KBC_CMD_RESET       0xFE    /* pulse the CPU reset line */
+#define KBC_OUTPUT_A20      0xDF    /* output port value: A20 on, reset line inactive */
+#define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
+
+/* MC146818 real-time clock and CMOS RAM: apmoff only ever parks the index. */
+#define CMOS_INDEX          0x70    /* bit 7 of what is written here masks NMI */
+#define CMOS_DATA           0x71
+#define CMOS_NMI_MASK       0x80
+#define CMOS_PARK           0x0D    /* register D, read-only: the index left selected */
+
+/* System control port A ("fast A20"). */
+#define PORT_A              0x92
+#define PORT_A_RESET        0x01    /* writing 1 here resets the machine: keep it 0 */
+#define PORT_A_A20          0x02
+
+#define PORT_POST           0x80    /* POST codes; a write is the classic I/O delay */
+
+/* Emulator ports: Bochs' and QEMU's debug console, QEMU's isa-debug-exit device
+ * (-device isa-debug-exit,iobase=0xf4,iosize=4). */
+#define PORT_DEBUG_CONSOLE  0xE9
+#define PORT_DEBUG_EXIT     0xF4
+
+#define PORT_COM1           0x3F8
+
+/* VGA CRT controller (colour). */
+#define VGA_CRTC_INDEX      0x3D4
+#define VGA_CRTC_DATA       0x3D5
+
+/* BIOS interrupt vectors apmoff calls. */
+#define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */
+#define BIOS_INT_EQUIPMENT  0x11
+#define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
+#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh) */
+
+/* BIOS video modes apmoff sets. */
+#define VIDEO_MODE_TEXT_80X25   0x03
+#define VIDEO_MODE_640X480X16   0x12
+
+#endif

@@ -1,0 +1,110 @@
+/* CPU identification: see cpu.h. */
+#include "cpu.h"
+#include "io.h"
+#include "../lib/string.h"
+#include "../lib/x86.h"
+
+#define CPUID_FEATURE_FPU       (1u << 0)
+#define CPUID_FEATURE_TSC       (1u << 4)
+#define CPUID_EXT_BRAND_LAST    0x80000004u
+#define CR0_EM                  (1u << 2)
+#define CR0_TS                  (1u << 3)
+
+/* Can software flip this EFLAGS bit? (A 386 keeps AC at 0; a 486 without CPUID
+ * keeps ID at 0.) The flags are restored afterwards. */
+static bool eflags_bit_toggles(uint32_t bit)
+{
+    uint32_t before = read_eflags();
+    write_eflags(before ^ bit);
+    uint32_t after = read_eflags();
+    write_eflags(before);
+    return (before ^ after) & bit;
+}
+
+void __attribute__((noinline)) cpu_cpuid(uint32_t leaf, uint32_t out[4])
+{
+    __asm__ volatile("cpuid"
+                     : "=a"(out[0]), "=b"(out[1]), "=c"(out[2]), "=d"(out[3])
+                     : "a"(leaf), "c"(0));
+}
+
+uint64_t __attribute__((noinline)) cpu_rdtsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static bool fpu_present(void)
+{
+    uint32_t cr0, saved;
+    uint16_t status = 0x5A5A;
+
+    __asm__ volatile("movl %%cr0, %0" : "=r"(cr0));
+    saved = cr0;
+    cr0 &= ~(CR0_EM | CR0_TS);          /* let the x87 instructions run, or be ignored */
+    __asm__ volatile("movl %0, %%cr0" : : "r"(cr0));
+    __asm__ volatile("fninit; fnstsw %0" : "+m"(status));
+    __asm__ volatile("movl %0, %%cr0" : : "r"(saved));
+    return status == 0;
+}
+
+static void copy_regs(char *dst, const uint32_t *regs, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 4; b++)
+            dst[i * 4 + b] = (char)(regs[i] >> (8 * b));
+}
+
+void cpu_detect(struct cpu_info *c)
+{
+    uint32_t r[4];
+
+    memset(c, 0, sizeof(*c));
+    c->fpu = fpu_present();
+    if (!eflags_bit_toggles(X86_EFLAGS_AC)) {
+        c->class = "386";
+        return;
+    }
+    if (!eflags_bit_toggles(X86_EFLAGS_ID)) {
+        c->class = "486";
+        return;
+    }
+    c->class = "cpuid";
+    c->has_cpuid = true;
+    cpu_cpuid(0, r);
+    uint32_t max_leaf = r[0];
+    uint32_t vendor[3] = { r[1], r[3], r[2] };  /* EBX, EDX, ECX spell the name */
+    copy_regs(c->vendor, vendor, 3);
+    if (max_leaf >= 1) {
+        cpu_cpuid(1, r);
+        c->stepping = r[0] & 0xF;
+        c->model = (r[0] >> 4) & 0xF;
+        c->family = (r[0] >> 8) & 0xF;
+        if (c->family == 0xF)
+            c->family += (r[0] >> 20) & 0xFF;
+        if (c->family == 0x6 || c->family >= 0xF)
+            c->model |= ((r[0] >> 16) & 0xF) << 4;
+        c->features_edx = r[3];
+        c->fpu = c->fpu || (r[3] & CPUID_FEATURE_FPU);
+        c->tsc = r[3] & CPUID_FEATURE_TSC;
+    }
+    cpu_cpuid(0x80000000u, r);
+    if (r[0] >= CPUID_EXT_BRAND_LAST && r[0] < 0x8000FFFFu) {
+        uint32_t brand[12];
+        for (uint32_t i = 0; i < 3; i++)
+            cpu_cpuid(0x80000002u + i, brand + i * 4);
+        copy_regs(c->name, brand, 12);
+        /* Printable ASCII only; brand strings are often padded with spaces. */
+        int start = 0, end = 48;
+        while (c->name[start] == ' ')
+            start++;
+        while (end > start && (c->name[end - 1] == ' ' || c->name[end - 1] == '\0'))
+            end--;
+        memmove(c->name, c->name + start, (size_t)(end - start));
+        c->name[end - start] = '\0';
+        for (char *p = c->name; *p; p++)
+            if (*p < 0x20 || *p > 0x7E)
+                *p = '?';
+    }
+}

@@ -1,0 +1,95 @@
+/* Exception reporting: what the CPU said, where, and every register, then halt with
+ * the reason. A BIOS that faults on a real machine leaves the user this dump on
+ * screen, which is the whole point of a diagnostic tool. */
+#include "exceptions.h"
+#include "console.h"
+#include "descriptors.h"
+#include "../lib/format.h"
+#include "halt.h"
+#include "../lib/x86.h"
+
+static const char *const exception_names[32] = {
+    "#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
+    "#BR bound range", "#UD invalid opcode", "#NM no math coprocessor",
+    "#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
+    "#NP segment not present", "#SS stack fault", "#GP general protection",
+    "#PF page fault", "reserved 15", "#MF x87 error", "#AC alignment check",
+    "#MC machine check", "#XM SIMD error", "#VE virtualization",
+    "#CP control protection",
+};
+
+static v86_trap_fn v86_handler;
+
+void exceptions_set_v86_handler(v86_trap_fn fn)
+{
+    v86_handler = fn;
+}
+
+static const char *name_of(uint32_t vector)
+{
+    const char *n = vector < 32 ? exception_names[vector] : 0;
+    return n ? n : "reserved";
+}
+
+static uint32_t read_cr(int which)
+{
+    uint32_t v = 0;
+    switch (which) {
+    case 0: __asm__ volatile("movl %%cr0, %0" : "=r"(v)); break;
+    case 2: __asm__ volatile("movl %%cr2, %0" : "=r"(v)); break;
+    case 3: __asm__ volatile("movl %%cr3, %0" : "=r"(v)); break;
+    }
+    return v;
+}
+
+static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame *f,
+                                                    uint32_t ss, uint32_t esp)
+{
+    char reason[64];
+    bool v86 = f->eflags & X86_EFLAGS_VM;
+
+    say("CPU exception %u (%s), error code %08X%s", (unsigned)f->vector,
+        name_of(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
+    say("  EIP=%08X CS=%04X EFLAGS=%08X", (unsigned)f->eip, (unsigned)f->cs & 0xFFFF,
+        (unsigned)f->eflags);
+    say("  EAX=%08X EBX=%08X ECX=%08X EDX=%08X", (unsigned)f->eax, (unsigned)f->ebx,
+        (unsigned)f->ecx, (unsigned)f->edx);
+    say("  ESI=%08X EDI=%08X EBP=%08X ESP=%08X", (unsigned)f->esi, (unsigned)f->edi,
+        (unsigned)f->ebp, (unsigned)esp);
+    /* From v86 mode the CPU saved the real-mode segments in the frame's tail and
+     * loaded null selectors before our stub pushed them. */
+    say("  DS=%04X ES=%04X FS=%04X GS=%04X SS=%04X",
+        (unsigned)(v86 ? f->v86_ds : f->ds) & 0xFFFF, (unsigned)(v86 ? f->v86_es : f->es) & 0xFFFF,
+        (unsigned)(v86 ? f->v86_fs : f->fs) & 0xFFFF, (unsigned)(v86 ? f->v86_gs : f->gs) & 0xFFFF,
+        (unsigned)ss & 0xFFFF);
+    say("  CR0=%08X CR2=%08X CR3=%08X", (unsigned)read_cr(0), (unsigned)read_cr(2),
+        (unsigned)read_cr(3));
+    fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
+                  (unsigned)f->vector, name_of(f->vector), (unsigned)f->cs & 0xFFFF,
+                  (unsigned)f->eip);
+    halt(HALT_EXCEPTION, reason);
+}
+
+void exception_dispatch(struct exception_frame *f)
+{
+    if ((f->eflags & X86_EFLAGS_VM) && v86_handler && v86_handler(f))
+        return;
+    /* Same privilege, flat stack: the interrupted ESP is just above the frame. */
+    uint32_t esp = (uint32_t)(uintptr_t)&f->esp;
+    uint32_t ss = SEL_DATA32;
+    if (f->eflags & X86_EFLAGS_VM || (f->cs & 3)) {
+        esp = f->esp;
+        ss = f->ss;
+    }
+    dump_and_halt(f, ss, esp);
+}
+
+void exception_foreign_stack(uint32_t ss, uint32_t esp)
+{
+    /* The frame sits on a stack that is not flat: find it through SS's base. */
+    if (gdt_is_16bit((uint16_t)ss))
+        esp &= 0xFFFF;
+    const struct exception_frame *f =
+        (const struct exception_frame *)(uintptr_t)(gdt_base_of((uint16_t)ss) + esp);
+    dump_and_halt(f, ss, esp + (uint32_t)__builtin_offsetof(struct exception_frame, esp));
+}

@@ -1,0 +1,48 @@
+/* How a run ends when the machine is still on.
+ *
+ * Every end prints `apmoff: halted: <reason>` as its last line (the output contract),
+ * then stops the CPU, or, when the user asked for it with onfail=, resets the machine
+ * (failures only) or leaves QEMU through its isa-debug-exit device (every end, so an
+ * emulator CI gets a verdict for every action).
+ *
+ * isa-debug-exit (-device isa-debug-exit,iobase=0xf4,iosize=4) makes QEMU exit with
+ * status (code << 1) | 1. The codes are part of the public contract (README.md). */
+#ifndef APMOFF_HALT_H
+#define APMOFF_HALT_H
+
+#include <stdbool.h>
+
+
+/* onfail=: what a run that ends with the machine still on does last. */
+enum onfail {
+    ONFAIL_HALT,                /* print the reason and halt (the default) */
+    ONFAIL_REBOOT,              /* print the reason and reset the machine */
+    ONFAIL_EXIT,                /* print the reason and write a code to QEMU's isa-debug-exit */
+};
+
+enum halt_code {
+    HALT_POWEROFF_FAILED = 1,   /* every interface was tried: status 3 */
+    HALT_NO_APM = 2,            /* no APM BIOS answered: status 5 */
+    HALT_NO_BIOS = 3,           /* no legacy BIOS (UEFI, or an empty IVT): status 7 */
+    HALT_EXCEPTION = 4,         /* a CPU exception: status 9 */
+    HALT_CHECK_PASSED = 5,      /* action=check, every check passed or skipped: status 11 */
+    HALT_CHECK_FAILED = 6,      /* action=check, some check failed: status 13 */
+    HALT_STATE_FAILED = 7,      /* action=standby/suspend: the BIOS refused: status 15 */
+    HALT_SURVEY_DONE = 8,       /* action=survey finished: status 17 */
+    HALT_STATE_RETURNED = 9,    /* action=standby/suspend: the BIOS came back: status 19 */
+    HALT_OPTION_ERROR = 10,     /* the command line was refused: status 21 */
+    HALT_CHECK_AS_EXPECTED = 11,/* action=check: some checks failed, exactly the ones
+                                   expected of this known BIOS: status 23 */
+    HALT_SELFTEST_DONE = 12,    /* selftest= finished: status 25 */
+};
+
+/* Whether a code ends a run that did not do what it was asked (onfail=reboot then
+ * resets the machine). */
+bool halt_is_failure(enum halt_code code);
+
+void halt_set_onfail(enum onfail onfail);
+/* Called with the code and reason before the halted line (the run's summary). */
+void halt_set_epilogue(void (*epilogue)(enum halt_code code, const char *reason));
+void halt(enum halt_code code, const char *reason) __attribute__((noreturn));
+
+#endif

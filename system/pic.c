@@ -1,0 +1,69 @@
+/* 8259 masking: see pic.h. Only the interrupt mask registers are touched; the PICs
+ * keep the BIOS's programming, which real-mode calls rely on. */
+#include "pic.h"
+#include "io.h"
+
+#define PIC_MASTER_IMR  PIC_MASTER_DATA
+#define PIC_SLAVE_IMR   PIC_SLAVE_DATA
+
+void pic_mask_all(struct pic_masks *saved)
+{
+    saved->master = inb(PIC_MASTER_IMR);
+    saved->slave = inb(PIC_SLAVE_IMR);
+    outb(PIC_MASTER_IMR, 0xFF);
+    outb(PIC_SLAVE_IMR, 0xFF);
+}
+
+void pic_restore(const struct pic_masks *saved)
+{
+    outb(PIC_SLAVE_IMR, saved->slave);
+    outb(PIC_MASTER_IMR, saved->master);
+}
+
+void pic_unmask_timer(void)
+{
+    outb(PIC_MASTER_IMR, 0xFE);
+}
+
+/* ICW1-ICW4 as every PC BIOS programs them, with new vector bases. ICW1 clears the
+ * masks and the in-service bits: the caller sets the masks afterwards. */
+void pic_set_bases(uint8_t master_base, uint8_t slave_base)
+{
+    outb(PIC_MASTER_CMD, PIC_ICW1_INIT_ICW4);
+    outb(PIC_SLAVE_CMD, PIC_ICW1_INIT_ICW4);
+    outb(PIC_MASTER_IMR, master_base);
+    outb(PIC_SLAVE_IMR, slave_base);
+    outb(PIC_MASTER_IMR, PIC_ICW3_MASTER);
+    outb(PIC_SLAVE_IMR, PIC_ICW3_SLAVE);
+    outb(PIC_MASTER_IMR, PIC_ICW4_8086);
+    outb(PIC_SLAVE_IMR, PIC_ICW4_8086);
+}
+
+void pic_set_masks(const struct pic_masks *m)
+{
+    pic_restore(m);
+}
+
+void pic_eoi(unsigned irq)
+{
+    if (irq >= 8) {
+        outb(PIC_SLAVE_CMD, (uint8_t)(PIC_OCW2_SPECIFIC_EOI | (irq - 8)));
+        irq = PIC_CASCADE_IRQ;
+    }
+    outb(PIC_MASTER_CMD, (uint8_t)(PIC_OCW2_SPECIFIC_EOI | irq));
+}
+
+bool pic_in_service(unsigned irq)
+{
+    uint16_t port = irq >= 8 ? PIC_SLAVE_CMD : PIC_MASTER_CMD;
+    outb(port, PIC_OCW3_READ_ISR);
+    return inb(port) & (1u << (irq & 7));
+}
+
+void pic_mask_irq(unsigned irq, bool masked)
+{
+    uint16_t port = irq >= 8 ? PIC_SLAVE_IMR : PIC_MASTER_IMR;
+    uint8_t bit = (uint8_t)(1u << (irq & 7));
+    uint8_t m = inb(port);
+    outb(port, masked ? m | bit : m & (uint8_t)~bit);
+}
