@@ -4,7 +4,7 @@
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
 #   make test       unit tests on the host, then every emulator case
-#   make real-bios-table   README's table of the 86Box runs on real BIOS ROMs
+#   make real-bios-table   docs/real-bioses.md's table of the 86Box runs on real BIOS ROMs
 #   make clean
 #
 # `run` and `test` first install missing Debian packages (scripts/deps.sh).
@@ -135,7 +135,7 @@ test: deps
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) tests/run_all.py
 
-# README's "Tested on real BIOSes" table, from fresh runs of the 86Box cases.
+# docs/real-bioses.md's "Tested on real BIOSes" table, from fresh 86Box runs.
 real-bios-table: deps
 	@$(MAKE) --no-print-directory all
 	@$(PYTHON) tests/run_all.py --emu-only -k 86box --update-readme
@@ -154,7 +154,7 @@ clean:
 
 # --- apmoff-collect (tools/apmoff-collect): reports into SQLite, HTML, CSV ------------
 # collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium);
-# collect-screenshot: the same, and README's docs/collect-report.png from that report.
+# collect-screenshot: the same, and docs/collect-report.png from that report.
 .PHONY: collect-test collect-screenshot
 collect-test: deps
 	@$(MAKE) --no-print-directory $(ELF)

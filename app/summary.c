@@ -167,7 +167,7 @@ static const char *advice(enum halt_code code)
     case HALT_CHECK_PASSED:
     case HALT_CHECK_FAILED:
     case HALT_CHECK_AS_EXPECTED:
-        return "compare with README's conformance table; check=strict adds the "
+        return "compare with docs/check.md's conformance table; check=strict adds the "
                "reserved-state probe";
     case HALT_STATE_RETURNED:
         return "the BIOS came back; the events it queued are in the log";

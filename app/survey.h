@@ -3,7 +3,7 @@
  *
  *   apmoff: survey {"schema":1, ...}
  *
- * The JSON schema is documented in README.md; "schema" changes when a field changes
+ * The JSON schema is documented in docs/survey.md; "schema" changes when a field changes
  * meaning or goes away (adding fields keeps the number). */
 #ifndef APMOFF_SURVEY_H
 #define APMOFF_SURVEY_H
@@ -50,7 +50,7 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
                  const struct apm_state *apm, const char *options, char *buf,
                  unsigned size);
 
-/* Prints "apmoff: survey <json>", once a run: README promises one machine-readable
+/* Prints "apmoff: survey <json>", once a run: docs/output.md promises one machine-readable
  * line. action=survey,off prints it after the survey, whose APM state has every
  * offered interface tried; the power-off chain that follows starts from a fresh
  * state, and the line its before-first-off hook would print (only what the chain

@@ -1,4 +1,4 @@
-/* The survey's JSON line (schema in README.md), built from what survey.c and the APM
+/* The survey's JSON line (schema in docs/survey.md), built from what survey.c and the APM
  * code collected. Pure formatting, no I/O: the host unit test
  * (tests/unit/test_survey_json.c) builds it from a filled state and compares every
  * field. */

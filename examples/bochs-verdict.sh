@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bochs-verdict.sh: boot an apmoff image in Bochs with examples/bochsrc and print
-# the verdict read from Bochs' own log (README.md, "Emulator CI recipes").
+# the verdict read from Bochs' own log (docs/ci.md).
 #
 #   examples/bochs-verdict.sh IMAGE.iso [BIOS]     (best build/apmoff-auto.iso: no countdown)
 #

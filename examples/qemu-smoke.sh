@@ -1,6 +1,6 @@
 #!/bin/sh
 # qemu-smoke.sh: boot apmoff in QEMU and print one verdict word, for an emulator
-# project's CI (see README.md, "Emulator CI recipes").
+# project's CI (see docs/ci.md).
 #
 #   examples/qemu-smoke.sh IMAGE [KERNEL OPTIONS...]
 #

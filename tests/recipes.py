@@ -28,7 +28,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(ROOT, "README.md")
+README = os.path.join(ROOT, "docs", "ci.md")
 CI_EXAMPLE = os.path.join(ROOT, "examples", "github-ci.yml")
 TIMEOUT = 180
 

@@ -139,13 +139,13 @@ def run_emu(selected, results):
 
 
 def run_recipes(k):
-    """README's emulator CI recipes and the CI example, as written (tests/recipes.py);
+    """docs/ci.md's emulator CI recipes and the CI example, as written (tests/recipes.py);
     with -k only when it names them."""
     return recipes.run_all() if not k or "recipe" in k else (0, 0)
 
 
 def real_bios_table(selected, results, update):
-    """README's real-BIOS table against the 86Box runs just made, when every 86Box
+    """docs/real-bioses.md's table against the 86Box runs just made, when every 86Box
     case ran (a -k subset or a machine without 86Box proves nothing about it)."""
     wanted = [c.name for c in CASES if c.emulator == "86box"]
     ran = {r.case.name: r for r in results if r.case.emulator == "86box" and not r.skipped}
@@ -156,10 +156,10 @@ def real_bios_table(selected, results, update):
             for n in wanted]
     if update:
         realbios.update(runs)
-        print("README.md: real-BIOS table written from %d 86Box runs" % len(runs))
+        print("docs/real-bioses.md: real-BIOS table written from %d 86Box runs" % len(runs))
         return 0, 0
     why = realbios.stale(runs)
-    print("%s README real-BIOS table%s" % ("FAIL" if why else "PASS",
+    print("%s real-BIOS table (docs/real-bioses.md)%s" % ("FAIL" if why else "PASS",
                                            ": " + why if why else " matches the 86Box runs"))
     return (0, 1) if why else (1, 0)
 
@@ -170,7 +170,7 @@ def main():
     ap.add_argument("--emu-only", action="store_true")
     ap.add_argument("-k", default="", help="only emulator cases whose name contains this")
     ap.add_argument("--update-readme", action="store_true",
-                    help="write README's real-BIOS table from the 86Box runs")
+                    help="write docs/real-bioses.md's real-BIOS table from the 86Box runs")
     args = ap.parse_args()
 
     passed = failed = skipped = 0

@@ -4,7 +4,7 @@
 ; AH=53h is answered here, by a small APM BIOS of our own with real-mode, 16-bit and
 ; 32-bit protected-mode entry points; everything else goes on to SeaBIOS. One source,
 ; one behaviour per build: tests/biosrom/build.py assembles it once per BEHAVIOUR
-; (below) and fixes the size byte and the checksum. The README's "Real 1990s BIOSes"
+; (below) and fixes the size byte and the checksum. docs/real-bioses.md's "Real 1990s BIOSes"
 ; section says which case runs which ROM and what each proves.
 ;
 ; Verdicts the emulator sees: power-off by the ACPI PM1a write SeaBIOS itself uses

@@ -97,7 +97,7 @@ class Tmp(unittest.TestCase):
 # --- reading files --------------------------------------------------------------------
 
 class Outcomes(Tmp):
-    """The power-off outcome rules, as README and --help state them."""
+    """The power-off outcome rules, as docs/collect.md and --help state them."""
 
     def obs(self, name):
         return inputs.read_file(fixture(name), {})

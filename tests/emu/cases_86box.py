@@ -5,7 +5,7 @@ are skipped, with the reason, when not. Each board's CMOS is primed: no key pres
 The unmodified images (options "") boot through the shipped menu; the others through
 a copy of it whose first entry carries the options and has no countdown.
 
-BOARDS describes the emulated hardware for README's "Tested on real BIOSes" table;
+BOARDS describes the emulated hardware for docs/real-bioses.md's real-BIOS table;
 the outcomes in that table come from these cases' runs (tests/emu/realbios.py).
 """
 

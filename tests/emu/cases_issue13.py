@@ -1,5 +1,5 @@
-"""Cases for issue 13: the survey JSON true to README, and the check lists the kernel
-ships. (README's emulator CI recipes are run by tests/recipes.py, not here.)
+"""Cases for issue 13: the survey JSON true to docs/survey.md, and the check lists the
+kernel ships. (docs/ci.md's emulator CI recipes are run by tests/recipes.py, not here.)
 
 Rows only; the columns are cases.py's (harness.Case).
 """

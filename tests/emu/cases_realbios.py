@@ -10,7 +10,7 @@ not need, a 5307h that powers off a second after returning success, WBINVD/INVD 
 real mode, an Award-like answer set for action=check. The ROM judges too: a call it
 must not get writes a code to isa-debug-exit (EXIT_* in apmbios.asm: QEMU's status 2 *
 code + 1), and its power-off is SeaBIOS's own ACPI write, seen as QMP SHUTDOWN
-guest-shutdown. README's "Real 1990s BIOSes" lists them with references.
+guest-shutdown. docs/real-bioses.md, "Real 1990s BIOSes", lists them with references.
 """
 
 from harness import Case

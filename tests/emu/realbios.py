@@ -15,7 +15,7 @@ import re
 import cases_86box
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-README = os.path.join(ROOT, "README.md")
+README = os.path.join(ROOT, "docs", "real-bioses.md")
 BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box cases' "
          "runs; do not edit -->")
 END = "<!-- end real-bios-table -->"

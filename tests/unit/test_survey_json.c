@@ -1,6 +1,6 @@
 /* test_survey_json: the survey's JSON line (app/surveyjson.c) from a state where
  * every field is filled and every value differs from its neighbours, compared whole
- * with the line README's schema promises: a field filled from the wrong source, left
+ * with the line docs/survey.md's schema promises: a field filled from the wrong source, left
  * out or mis-escaped changes the text. One more state covers the branches the first
  * does not take (no CPUID, no APM, nothing found, UEFI). */
 #include <stdarg.h>
