@@ -5,7 +5,9 @@
 #ifndef APMOFF_APM_SPEC_H
 #define APMOFF_APM_SPEC_H
 
-#define APM_INT                 0x15
+#include "../lib/pc.h"
+
+#define APM_INT                 BIOS_INT_SYSTEM
 #define APM_AH                  0x53
 
 enum apm_function {

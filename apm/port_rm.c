@@ -2,9 +2,9 @@
 #include "ports.h"
 #include "apm_spec.h"
 #include "../realmode/bios.h"
+#include "../lib/pc.h"
 #include "../system/timer.h"
 
-#define BIOS_INT_EQUIPMENT 0x11
 
 static bool interrupts_on;
 

@@ -8,10 +8,11 @@
 #include "../apm/apm_spec.h"
 #include "../apm/apm_text.h"
 #include "../realmode/bios.h"
+#include "../lib/bda.h"
+#include "../lib/pc.h"
 
 #define BIOS_DATE_ADDR  0xFFFF5u        /* F000:FFF5, 8 ASCII characters */
 #define BIOS_MODEL_ADDR 0xFFFFEu        /* F000:FFFE */
-#define IVT_INT15_ADDR  (0x15u * 4)     /* the real-mode IVT's INT 15h vector */
 
 static void read_bios_date(struct survey *sv)
 {
@@ -42,7 +43,7 @@ static void survey_memory(struct survey *sv, const struct bootinfo *bi)
         struct biosregs r;
         const char *why;
         initregs(&r);
-        if (bios_int(0x12, &r, &r, &why)) {     /* INT 12h: conventional memory, KiB */
+        if (bios_int(BIOS_INT_MEMORY, &r, &r, &why)) {
             sv->have_int12 = true;
             sv->int12_kb = r.ax;
         }
@@ -125,7 +126,7 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
      * know how to call (QEMU's qboot: a 32-bit firmware that leaves the IVT empty);
      * realmode/bios.c refused BIOS calls for the same reason. */
     if (!bios_calls && !strcmp(sv->firmware, "bios") &&
-        peek32(IVT_INT15_ADDR) == 0) {
+        peek32(IVT_ENTRY_ADDR(BIOS_INT_SYSTEM)) == 0) {
         sv->firmware = "none";
         sv->firmware_reason = "the INT 15h vector is zero: no legacy BIOS";
     }

@@ -5,6 +5,7 @@
 #include "trampoline.h"
 #include "v86.h"
 #include "../system/console.h"
+#include "../lib/pc.h"
 #include "../lib/string.h"
 
 static int expect_stopped(const char *name, const uint8_t *code, unsigned size)
@@ -60,7 +61,7 @@ static int a20_off(enum bios_path path, const char *name)
     initregs(&r);
     r.ax = 0x2400;
     say("v86test: INT 15h AX=2400h (disable A20) through the %s", name);
-    if (!bios_int_via(path, 0x15, &r, &r, &why)) {
+    if (!bios_int_via(path, BIOS_INT_SYSTEM, &r, &r, &why)) {
         say("v86test: FAIL: %s: %s", name, why);
         return 1;
     }
@@ -136,9 +137,10 @@ int v86_selftest(enum v86test which)
     case V86TEST_HLT:
         return expect_stopped("CLI; HLT", cli_hlt, sizeof(cli_hlt));
     case V86TEST_COMPARE:
-        return compare("INT 15h AX=5300h (APM installation check)", 0x15, 0x5300, 0) +
-               compare("INT 12h (conventional memory)", 0x12, 0, 0) +
-               compare("INT 11h (equipment list)", 0x11, 0, 0);
+        return compare("INT 15h AX=5300h (APM installation check)", BIOS_INT_SYSTEM,
+                       0x5300, 0) +
+               compare("INT 12h (conventional memory)", BIOS_INT_MEMORY, 0, 0) +
+               compare("INT 11h (equipment list)", BIOS_INT_EQUIPMENT, 0, 0);
     case V86TEST_A20:
         return a20_off(BIOS_PATH_TRAMPOLINE, "trampoline") + a20_off(BIOS_PATH_V86, "v86 monitor");
     case V86TEST_INSNS:
