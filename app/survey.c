@@ -8,6 +8,7 @@
 #include "../apm/apm_spec.h"
 #include "../apm/apm_text.h"
 #include "../realmode/bios.h"
+#include "../system/cmos.h"
 #include "../lib/bda.h"
 #include "../lib/pc.h"
 
@@ -32,6 +33,86 @@ static void survey_cpu(struct survey *sv)
     else
         say("cpu: %s class (no CPUID)", c->class);
     say("cpu: FPU %s, TSC %s", c->fpu ? "present" : "absent", c->tsc ? "present" : "absent");
+    cpu_clock_measure(c, &sv->clock);
+    if (sv->clock.khz)
+        say("cpu: clock %u.%u MHz (%s), FPU %s", (unsigned)(sv->clock.khz / 1000),
+            (unsigned)(sv->clock.khz % 1000 / 100), sv->clock.method, c->fpu_kind);
+    else
+        say("cpu: clock not measured (the PIT did not answer), FPU %s", c->fpu_kind);
+}
+
+static const char *e820_type_name(uint32_t type)
+{
+    static const char *const names[] = { "type 0", "available", "reserved", "ACPI",
+                                         "ACPI NVS", "unusable" };
+    return type < sizeof(names) / sizeof(names[0]) ? names[type] : "other";
+}
+
+/* Each interface as the BIOS answered it, one line each. */
+static void say_memory_interfaces(const struct mem_probe *m)
+{
+    if (m->have_e820) {
+        say("memory: INT 15h E820h: %u entr%s%s", m->e820_count,
+            m->e820_count == 1 ? "y" : "ies", m->e820_truncated ? " (more not kept)" : "");
+        for (unsigned i = 0; i < m->e820_count; i++) {
+            const struct e820_entry *e = &m->e820[i];
+            uint64_t last = e->base + e->length - 1;
+            say("memory:   %08X%08Xh-%08X%08Xh %s", (unsigned)(e->base >> 32),
+                (unsigned)e->base, (unsigned)(last >> 32), (unsigned)last,
+                e820_type_name(e->type));
+        }
+    } else {
+        say("memory: INT 15h E820h: not supported");
+    }
+    if (m->have_e801)
+        say("memory: INT 15h E801h: %u KiB from 1 to 16 MiB, %u x 64 KiB above",
+            m->e801_1m_16m_kb, m->e801_above_16m_64k);
+    else
+        say("memory: INT 15h E801h: not supported");
+    if (m->have_88)
+        say("memory: INT 15h AH=88h: %u KiB above 1 MiB", m->ext_kb);
+    else
+        say("memory: INT 15h AH=88h: not supported");
+}
+
+static void say_disks(const struct disk_probe *d)
+{
+    char a[12], b[12];
+    say("disks: floppy A: %s, B: %s (CMOS 10h)", floppy_type_name(d->floppy_a, a, sizeof(a)),
+        floppy_type_name(d->floppy_b, b, sizeof(b)));
+    say("disks: %u BIOS hard disk%s", d->hdd_count, d->hdd_count == 1 ? "" : "s");
+    for (unsigned i = 0; i < d->hdd_probed; i++) {
+        const struct hdd_info *h = &d->hdd[i];
+        if (h->have_edd_params)
+            say("disks:   %02Xh: %u/%u/%u (C/H/S), EDD %X.%X, %u sectors of %u bytes",
+                h->drive, h->cylinders, h->heads, h->sectors, h->edd_version >> 4,
+                h->edd_version & 0xF, (unsigned)h->edd_sectors, h->edd_sector_size);
+        else if (h->edd_version)
+            say("disks:   %02Xh: %u/%u/%u (C/H/S), EDD %X.%X", h->drive, h->cylinders,
+                h->heads, h->sectors, h->edd_version >> 4, h->edd_version & 0xF);
+        else
+            say("disks:   %02Xh: %u/%u/%u (C/H/S), no EDD", h->drive, h->cylinders,
+                h->heads, h->sectors);
+    }
+}
+
+static void say_video(const struct video_probe *v)
+{
+    if (v->have_dcc)
+        say("video: %s (display combination %02Xh, alternate %02Xh)", v->adapter,
+            v->dcc_active, v->dcc_alternate);
+    else if (!strcmp(v->adapter, "EGA"))
+        say("video: EGA, %u KiB, %s display (INT 10h AH=12h)", v->ega_memory_64k * 64u,
+            v->ega_mono ? "monochrome" : "colour");
+    else
+        say("video: %s (from the equipment word; no VGA or EGA BIOS)", v->adapter);
+    if (!v->vbe.valid)
+        return;
+    say("video: VBE %X.%X, %u KiB, \"%s\"", v->vbe.version >> 8, v->vbe.version & 0xFF,
+        v->vbe.memory_64k * 64u, v->vbe.oem);
+    if (v->vbe.vendor[0] || v->vbe.product[0])
+        say("video: VBE vendor \"%s\", product \"%s\" revision \"%s\"", v->vbe.vendor,
+            v->vbe.product, v->vbe.product_rev);
 }
 
 static void survey_memory(struct survey *sv, const struct bootinfo *bi)
@@ -40,17 +121,15 @@ static void survey_memory(struct survey *sv, const struct bootinfo *bi)
         if (bi->mmap[i].type == MMAP_AVAILABLE)
             sv->map_available_kb += (uint32_t)(bi->mmap[i].length >> 10);
     if (sv->bios_calls) {
-        struct biosregs r;
-        const char *why;
-        initregs(&r);
-        if (bios_int(BIOS_INT_MEMORY, &r, &r, &why)) {
-            sv->have_int12 = true;
-            sv->int12_kb = r.ax;
-        }
+        probe_memory(&sv->mem, &bios_access);
+        sv->have_int12 = sv->mem.have_int12;
+        sv->int12_kb = sv->mem.int12_kb;
     }
     if (sv->have_int12)
         say("memory: INT 12h reports %u KiB conventional", sv->int12_kb);
     say("memory: %u KiB available in the boot loader's map", (unsigned)sv->map_available_kb);
+    if (sv->bios_calls)
+        say_memory_interfaces(&sv->mem);
 }
 
 /* A firmware string for a console line: SMBIOS strings keep every byte (the JSON
@@ -144,6 +223,11 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
         say("bios: ROM E0000h-FFFFFh CRC-32 %08Xh", (unsigned)sv->rom.crc32);
         for (unsigned i = 0; i < sv->rom.count; i++)
             say("bios: \"%s\"", sv->rom.strings[i]);
+        const struct physmem pm = { 0, PHYSMEM_4G };
+        probe_video(&sv->video, &bios_access, &pm);
+        say_video(&sv->video);
+        probe_disks(&sv->disks, &bios_access, cmos_read(CMOS_FLOPPY_TYPES));
+        say_disks(&sv->disks);
     }
     survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
 }

@@ -14,13 +14,15 @@
 #include "../system/bootinfo.h"
 #include "../system/cpu.h"
 #include "options.h"
+#include "probes.h"
+#include "../system/cpuclock.h"
 #include "../apm/apm.h"
 #include "../survey/acpi.h"
 #include "../survey/efi.h"
 #include "../survey/romid.h"
 #include "../survey/smbios.h"
 
-#define SURVEY_JSON_MAX 4096     /* the QR code holds 2331 bytes at level M, 2953 at L */
+#define SURVEY_JSON_MAX 6144     /* the QR pages carry it whole (survey/qrpages.h) */
 
 struct survey {
     const char *firmware;       /* "bios", "uefi", or "none" (no UEFI tables and an
@@ -28,8 +30,12 @@ struct survey {
     const char *firmware_reason;/* why "none"; 0 otherwise */
     bool bios_calls;            /* whether BIOS calls were allowed */
     struct cpu_info cpu;
+    struct cpu_clock clock;
     bool have_int12;
     uint16_t int12_kb;
+    struct mem_probe mem;       /* with BIOS calls: each memory interface */
+    struct disk_probe disks;
+    struct video_probe video;
     uint32_t map_available_kb;  /* sum of available map entries, KiB */
     char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
     uint8_t model_byte;         /* F000:FFFE */

@@ -158,6 +158,79 @@ static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp)
     json_end(j);
 }
 
+static void json_memory_probe(struct json *j, const struct mem_probe *m)
+{
+    if (m->have_e820) {
+        json_array(j, "e820");
+        for (unsigned i = 0; i < m->e820_count; i++) {
+            char range[48];
+            /* as "map": "base+length:type" in hex */
+            fmt_snprintf(range, sizeof(range), "%X+%X:%u", (unsigned)m->e820[i].base,
+                         (unsigned)m->e820[i].length, (unsigned)m->e820[i].type);
+            json_string(j, 0, range);
+        }
+        json_end(j);
+        if (m->e820_truncated)
+            json_bool(j, "e820_truncated", true);
+    }
+    if (m->have_e801) {
+        json_uint(j, "e801_1m_16m_kb", m->e801_1m_16m_kb);
+        json_uint(j, "e801_above_16m_64k", m->e801_above_16m_64k);
+    }
+    if (m->have_88)
+        json_uint(j, "ext88_kb", m->ext_kb);
+}
+
+static void json_disks(struct json *j, const struct disk_probe *d)
+{
+    char buf[12];
+    json_object(j, "disks");
+    json_string(j, "floppy_a", floppy_type_name(d->floppy_a, buf, sizeof(buf)));
+    json_string(j, "floppy_b", floppy_type_name(d->floppy_b, buf, sizeof(buf)));
+    json_uint(j, "hdd_count", d->hdd_count);
+    json_array(j, "hdd");
+    for (unsigned i = 0; i < d->hdd_probed; i++) {
+        const struct hdd_info *h = &d->hdd[i];
+        json_object(j, 0);
+        json_hex(j, "drive", h->drive, 2);
+        json_uint(j, "cylinders", h->cylinders);
+        json_uint(j, "heads", h->heads);
+        json_uint(j, "sectors", h->sectors);
+        if (h->edd_version) {
+            json_hex(j, "edd", h->edd_version, 2);
+            if (h->have_edd_params) {
+                json_uint(j, "total_sectors", (uint32_t)h->edd_sectors);
+                json_uint(j, "sector_size", h->edd_sector_size);
+            }
+        }
+        json_end(j);
+    }
+    json_end(j);
+    json_end(j);
+}
+
+static void json_video(struct json *j, const struct video_probe *v)
+{
+    json_object(j, "video");
+    json_string(j, "adapter", v->adapter ? v->adapter : "unknown");
+    if (v->have_dcc)
+        json_hex(j, "dcc", v->dcc_active, 2);
+    if (v->vbe.valid) {
+        json_object(j, "vbe");
+        json_hex(j, "version", v->vbe.version, 4);
+        json_uint(j, "memory_kb", v->vbe.memory_64k * 64u);
+        json_string(j, "oem", v->vbe.oem);
+        if (v->vbe.vendor[0])
+            json_string(j, "vendor", v->vbe.vendor);
+        if (v->vbe.product[0])
+            json_string(j, "product", v->vbe.product);
+        if (v->vbe.product_rev[0])
+            json_string(j, "revision", v->vbe.product_rev);
+        json_end(j);
+    }
+    json_end(j);
+}
+
 bool survey_json(const struct survey *sv, const struct bootinfo *bi,
                  const struct apm_state *apm, const char *options, char *buf, unsigned size)
 {
@@ -187,7 +260,12 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     }
     json_string(&j, "name", cpu_name(c, cpu_name_buf, sizeof(cpu_name_buf)));
     json_bool(&j, "fpu", c->fpu);
+    json_string(&j, "fpu_kind", c->fpu_kind ? c->fpu_kind : "none");
     json_bool(&j, "tsc", c->tsc);
+    if (sv->clock.khz) {
+        json_uint(&j, "clock_khz", sv->clock.khz);
+        json_string(&j, "clock_method", sv->clock.method);
+    }
     json_end(&j);
 
     json_object(&j, "memory");
@@ -208,6 +286,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_string(&j, 0, range);
     }
     json_end(&j);
+    if (sv->bios_calls)
+        json_memory_probe(&j, &sv->mem);
     json_end(&j);
 
     if (sv->bios_calls) {
@@ -220,6 +300,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
             json_string(&j, 0, sv->rom.strings[i]);
         json_end(&j);
         json_end(&j);
+        json_video(&j, &sv->video);
+        json_disks(&j, &sv->disks);
     }
     if (sv->efi.valid) {
         json_object(&j, "efi");

@@ -47,6 +47,7 @@
 #define CMOS_DATA           0x71
 #define CMOS_NMI_MASK       0x80
 #define CMOS_PARK           0x0D    /* register D, read-only: the index left selected */
+#define CMOS_FLOPPY_TYPES   0x10    /* drive A: in the high nibble, B: in the low */
 
 /* System control port A ("fast A20"). */
 #define PORT_A              0x92
@@ -70,7 +71,8 @@
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */
 #define BIOS_INT_EQUIPMENT  0x11
 #define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
-#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh) */
+#define BIOS_INT_DISK       0x13
+#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), memory (E820h) */
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03

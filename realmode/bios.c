@@ -11,6 +11,9 @@
 
 static enum bios_path path = BIOS_PATH_TRAMPOLINE;
 
+_Static_assert(BIOS_BUFFER_SIZE <= TRAMP_BUFFER_SIZE, "the BIOS buffer is the trampoline's");
+const struct bios_access bios_access = { bios_int, tramp_buffer };
+
 bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned why_size)
 {
     /* Under UEFI the low megabyte holds no BIOS: a real-mode call would jump into

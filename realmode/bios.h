@@ -36,6 +36,19 @@ enum bios_path bios_path(void);
  * call is not stopped as hung. The trampoline never stops a call. */
 void bios_allow_blocking(bool on);
 
+/* The BIOS as code that only asks it questions sees it: the call, and a buffer
+ * below 1 MiB for the answers that come in memory (E820 entries, the VBE block,
+ * EDD parameters). The kernel's is bios_access; the host tests simulate one, so
+ * the survey's probes run against a pretend BIOS there. */
+#define BIOS_BUFFER_SIZE 1024
+struct bios_access {
+    bool (*call)(uint8_t vector, const struct biosregs *in, struct biosregs *out,
+                 const char **why);
+    /* BIOS_BUFFER_SIZE bytes: our pointer, and the real-mode address in seg:off. */
+    uint8_t *(*buffer)(uint16_t *seg, uint16_t *off);
+};
+extern const struct bios_access bios_access;
+
 /* bios_int() through a given path, whatever was chosen (for comparing the two). */
 bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
                   struct biosregs *out, const char **why);

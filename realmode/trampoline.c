@@ -23,7 +23,9 @@
 #include "../lib/bda.h"
 #include "../lib/string.h"
 
-#define TRAMP_REGION    0x3000u /* code, then the stack, then the register block */
+#define TRAMP_REGION    0x3000u /* code, scratch, the BIOS buffer, then the stack, then
+                                   the register block */
+#define BUFFER_OFF      0x1000u /* TRAMP_BUFFER_SIZE bytes the BIOS may fill */
 #define LOWMEM_FLOOR    0x1000u /* keep off the IVT, BDA and the boot sector area */
 #define LOWMEM_CEILING  0x9F000u /* EBDA and video memory above, whatever the map says */
 #define NO_MAP_BASE     0x80000u /* without a map: 512 KiB, which every PC has */
@@ -159,8 +161,15 @@ bool tramp_install(const struct bootinfo *bi)
         say("no free conventional memory for the real-mode trampoline");
         return false;
     }
-    memcpy((void *)(uintptr_t)at, trampoline_blob, blob_size);
     scratch_off = (blob_size + 15) & ~15u;
+    _Static_assert(BUFFER_OFF + TRAMP_BUFFER_SIZE + 0x1000 <= TRAMP_REGION,
+                   "the BIOS buffer leaves the stack 4 KiB");
+    if (scratch_off + TRAMP_SCRATCH_SIZE > BUFFER_OFF) {
+        say("the real-mode trampoline's code (%u bytes) overlaps its BIOS buffer",
+            (unsigned)blob_size);
+        return false;
+    }
+    memcpy((void *)(uintptr_t)at, trampoline_blob, blob_size);
     settle_at(at);
 
     struct {
@@ -235,6 +244,13 @@ uint32_t tramp_base(void)
 uint16_t tramp_scratch(void)
 {
     return (uint16_t)scratch_off;
+}
+
+uint8_t *tramp_buffer(uint16_t *seg, uint16_t *off)
+{
+    *seg = (uint16_t)(base >> 4);
+    *off = BUFFER_OFF;
+    return (uint8_t *)(uintptr_t)(base + BUFFER_OFF);
 }
 
 uint16_t tramp_stack_top(void)

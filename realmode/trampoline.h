@@ -52,6 +52,10 @@ uint32_t tramp_base(void);
  * (the v86 monitor puts its tiny real-mode stubs there), and of the top of its stack. */
 #define TRAMP_SCRATCH_SIZE 256
 uint16_t tramp_scratch(void);
+/* TRAMP_BUFFER_SIZE bytes a BIOS call may fill (E820 entries, the VBE information
+ * block, EDD parameters): our pointer, and the real-mode address to hand the BIOS. */
+#define TRAMP_BUFFER_SIZE 1024
+uint8_t *tramp_buffer(uint16_t *seg, uint16_t *off);
 uint16_t tramp_stack_top(void);
 
 /* One trip through the trampoline; regs is in and out. */

@@ -9,6 +9,7 @@
 #define CPUID_EXT_BRAND_LAST    0x80000004u
 #define CR0_EM                  (1u << 2)
 #define CR0_TS                  (1u << 3)
+#define X87_STATUS_C3           (1u << 14)
 
 /* Can software flip this EFLAGS bit? (A 386 keeps AC at 0; a 486 without CPUID
  * keeps ID at 0.) The flags are restored afterwards. */
@@ -49,6 +50,42 @@ static bool fpu_present(void)
     return status == 0;
 }
 
+/* 287 or 387 beside a 386: the 287 closes the number line projectively, so its
+ * +infinity compares equal to -infinity; the 387 and every later FPU keep them
+ * apart (Intel's classic test, in the 387 manual's "identifying the coprocessor").
+ * Opcodes as bytes: the AT&T spelling of the reversed x87 forms is a known trap. */
+static bool fpu_is_287(void)
+{
+    uint32_t cr0, saved;
+    uint16_t status;
+
+    __asm__ volatile("movl %%cr0, %0" : "=r"(cr0));
+    saved = cr0;
+    cr0 &= ~(CR0_EM | CR0_TS);
+    __asm__ volatile("movl %0, %%cr0" : : "r"(cr0));
+    __asm__ volatile(".byte 0xDB, 0xE3\n\t"      /* FNINIT: every exception masked */
+                     ".byte 0xD9, 0xE8\n\t"      /* FLD1 */
+                     ".byte 0xD9, 0xEE\n\t"      /* FLDZ */
+                     ".byte 0xDE, 0xF9\n\t"      /* FDIVP ST(1), ST: 1 / 0 = +inf */
+                     ".byte 0xD9, 0xC0\n\t"      /* FLD ST(0) */
+                     ".byte 0xD9, 0xE0\n\t"      /* FCHS: -inf */
+                     ".byte 0xDE, 0xD9\n\t"      /* FCOMPP */
+                     ".byte 0xDF, 0xE0\n\t"      /* FNSTSW AX */
+                     ".byte 0xDB, 0xE3"            /* FNINIT: leave it clean */
+                     : "=a"(status));
+    __asm__ volatile("movl %0, %%cr0" : : "r"(saved));
+    return status & X87_STATUS_C3;
+}
+
+static const char *fpu_kind(const struct cpu_info *c)
+{
+    if (!c->fpu)
+        return "none";
+    if (strcmp(c->class, "386"))
+        return "integrated";    /* a 486DX and later; a 487SX is a whole 486DX */
+    return fpu_is_287() ? "287" : "387";
+}
+
 static void copy_regs(char *dst, const uint32_t *regs, int n)
 {
     for (int i = 0; i < n; i++)
@@ -64,10 +101,12 @@ void cpu_detect(struct cpu_info *c)
     c->fpu = fpu_present();
     if (!eflags_bit_toggles(X86_EFLAGS_AC)) {
         c->class = "386";
+        c->fpu_kind = fpu_kind(c);
         return;
     }
     if (!eflags_bit_toggles(X86_EFLAGS_ID)) {
         c->class = "486";
+        c->fpu_kind = fpu_kind(c);
         return;
     }
     c->class = "cpuid";
@@ -89,6 +128,7 @@ void cpu_detect(struct cpu_info *c)
         c->fpu = c->fpu || (r[3] & CPUID_FEATURE_FPU);
         c->tsc = r[3] & CPUID_FEATURE_TSC;
     }
+    c->fpu_kind = fpu_kind(c);
     cpu_cpuid(0x80000000u, r);
     if (r[0] >= CPUID_EXT_BRAND_LAST && r[0] < 0x8000FFFFu) {
         uint32_t brand[12];

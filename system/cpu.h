@@ -15,6 +15,7 @@ struct cpu_info {
     unsigned family, model, stepping;
     uint32_t features_edx;
     bool fpu;
+    const char *fpu_kind;       /* "none", "287", "387" (beside a 386) or "integrated" */
     bool tsc;
 };
 

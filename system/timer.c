@@ -79,6 +79,15 @@ static uint32_t tsc_per_window(void)
     return ticks;
 }
 
+bool timer_tsc_khz(uint32_t *khz)
+{
+    uint32_t window = tsc ? tsc_per_window() : 0;
+    if (!window)
+        return false;
+    *khz = window / (CALIBRATE_US / 1000);
+    return true;
+}
+
 bool timer_elapsed_us(uint32_t *us)
 {
     if (!tsc)

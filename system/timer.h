@@ -12,5 +12,7 @@ void pit_delay_us(uint32_t us);
 void timer_mark_start(bool have_tsc);
 /* Microseconds since timer_mark_start(); false when there is no TSC to tell. */
 bool timer_elapsed_us(uint32_t *us);
+/* The TSC's rate in kHz, measured against the PIT; false without a TSC. */
+bool timer_tsc_khz(uint32_t *khz);
 
 #endif

@@ -26,8 +26,36 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
     sv->cpu = (struct cpu_info){ .class = "cpuid", .has_cpuid = true,
                                  .vendor = "GenuineIntel", .name = "Pentium \"MMX\"",
                                  .family = 5, .model = 4, .stepping = 3,
-                                 .fpu = true, .tsc = false };
+                                 .fpu = true, .fpu_kind = "integrated", .tsc = false };
+    sv->clock = (struct cpu_clock){ 66670, "div-loop" };
     sv->have_int12 = true;
+    sv->mem.have_e820 = true;
+    sv->mem.e820_count = 2;
+    sv->mem.e820[0] = (struct e820_entry){ 0, 0x9F800, 1 };
+    sv->mem.e820[1] = (struct e820_entry){ 0x100000, 0x7EF0000, 1 };
+    sv->mem.e820_truncated = true;
+    sv->mem.have_e801 = true;
+    sv->mem.e801_1m_16m_kb = 15360;
+    sv->mem.e801_above_16m_64k = 1775;
+    sv->mem.have_88 = true;
+    sv->mem.ext_kb = 64512;
+    sv->disks.floppy_a = 4;
+    sv->disks.floppy_b = 1;
+    sv->disks.hdd_count = 2;
+    sv->disks.hdd_probed = 2;
+    sv->disks.hdd[0] = (struct hdd_info){ .drive = 0x80, .cylinders = 1024, .heads = 16,
+                                          .sectors = 63, .edd_version = 0x21,
+                                          .have_edd_params = true,
+                                          .edd_sectors = 2097152, .edd_sector_size = 512 };
+    sv->disks.hdd[1] = (struct hdd_info){ .drive = 0x81, .cylinders = 615, .heads = 4,
+                                          .sectors = 17 };
+    sv->video.have_dcc = true;
+    sv->video.dcc_active = 0x08;
+    sv->video.adapter = "VGA";
+    sv->video.vbe = (struct vbe_info){ .valid = true, .version = 0x0200, .memory_64k = 16,
+                                       .oem = "S3 Incorporated. Trio64",
+                                       .vendor = "S3", .product = "Trio64",
+                                       .product_rev = "1.0" };
     sv->int12_kb = 639;
     sv->map_available_kb = 130424;
     snprintf(sv->bios_date, sizeof(sv->bios_date), "11/22/96");
@@ -114,11 +142,21 @@ static void test_everything_filled(void **state)
         "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
         "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
-        "\"tsc\":false},"
+        "\"fpu_kind\":\"integrated\",\"tsc\":false,\"clock_khz\":66670,"
+        "\"clock_method\":\"div-loop\"},"
         "\"memory\":{\"int12_kb\":639,\"lower_kb\":638,\"upper_kb\":130048,"
-        "\"map_available_kb\":130424,\"map\":[\"0+9FC00:1\",\"100000+7EE0000:2\"]},"
+        "\"map_available_kb\":130424,\"map\":[\"0+9FC00:1\",\"100000+7EE0000:2\"],"
+        "\"e820\":[\"0+9F800:1\",\"100000+7EF0000:1\"],\"e820_truncated\":true,"
+        "\"e801_1m_16m_kb\":15360,\"e801_above_16m_64k\":1775,\"ext88_kb\":64512},"
         "\"bios\":{\"date\":\"11/22/96\",\"model_byte\":\"0xFC\",\"rom_crc32\":\"0x1A2B3C4D\","
         "\"strings\":[\"Award Modular BIOS v4.51PG\",\"(C) \\\"Award\\\" 1996\"]},"
+        "\"video\":{\"adapter\":\"VGA\",\"dcc\":\"0x08\",\"vbe\":{\"version\":\"0x0200\","
+        "\"memory_kb\":1024,\"oem\":\"S3 Incorporated. Trio64\",\"vendor\":\"S3\","
+        "\"product\":\"Trio64\",\"revision\":\"1.0\"}},"
+        "\"disks\":{\"floppy_a\":\"1.44M\",\"floppy_b\":\"360K\",\"hdd_count\":2,\"hdd\":["
+        "{\"drive\":\"0x80\",\"cylinders\":1024,\"heads\":16,\"sectors\":63,"
+        "\"edd\":\"0x21\",\"total_sectors\":2097152,\"sector_size\":512},"
+        "{\"drive\":\"0x81\",\"cylinders\":615,\"heads\":4,\"sectors\":17}]},"
         "\"smbios\":{\"found\":true,\"version\":\"2.8\",\"status\":\"ok\","
         "\"bios_vendor\":\"Acme\\\\BIOS\",\"bios_version\":\"4.51PG\","
         "\"bios_date\":\"11/22/1996\",\"manufacturer\":\"Vintage PC Co\","
@@ -154,7 +192,9 @@ static void test_uefi_386_nothing_found(void **state)
     sv.firmware = "uefi";
     sv.bios_calls = false;
     sv.label = "";                      /* an empty label= is no field at all */
-    sv.cpu = (struct cpu_info){ .class = "386", .fpu = false, .tsc = false };
+    sv.cpu = (struct cpu_info){ .class = "386", .fpu = false, .fpu_kind = "none",
+                                .tsc = false };
+    sv.clock = (struct cpu_clock){ 0, "none" };
     sv.have_int12 = false;
     sv.efi = (struct efi_info){ .valid = true, .revision = 0x00020046,
                                 .vendor = "EDK II" };
@@ -167,7 +207,7 @@ static void test_uefi_386_nothing_found(void **state)
     assert_string_equal(buf,
         "{\"schema\":1,\"firmware\":\"uefi\",\"loader\":\"GRUB 2.06\",\"multiboot\":2,"
         "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"name\":\"386\",\"fpu\":false,"
-        "\"tsc\":false},"
+        "\"fpu_kind\":\"none\",\"tsc\":false},"
         "\"memory\":{\"map_available_kb\":130424,\"map\":[]},"
         "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\"},"
         "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false}}");

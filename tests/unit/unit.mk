@@ -31,7 +31,7 @@ UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
 UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.o \
 	system/cpuname.o \
 	lib/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
-	survey/smbios.o survey/acpi.o survey/physmem.o
+	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
@@ -45,13 +45,16 @@ UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o s
 
 UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o lib/string.o
 
-UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json \
+UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.o \
+	app/probe_video.o survey/vbe.o survey/physmem.o realmode/biosregs.o lib/format.o
+
+UNIT_TESTS := test_probes test_apm test_options test_bootinfo test_format test_json test_survey_json \
 	test_summary test_qrpages test_romid test_checklist
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
-	$(UNIT_CHECKLIST_OBJS)))
+	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -70,6 +73,7 @@ $(UNIT_DIR)/test_summary: $(addprefix $(HOST_DIR)/,$(UNIT_SUMMARY_OBJS))
 $(UNIT_DIR)/test_qrpages: $(addprefix $(HOST_DIR)/,$(UNIT_QRPAGES_OBJS))
 $(UNIT_DIR)/test_romid: $(addprefix $(HOST_DIR)/,$(UNIT_ROMID_OBJS))
 $(UNIT_DIR)/test_checklist: $(addprefix $(HOST_DIR)/,$(UNIT_CHECKLIST_OBJS))
+$(UNIT_DIR)/test_probes: $(addprefix $(HOST_DIR)/,$(UNIT_PROBES_OBJS))
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
