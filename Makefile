@@ -33,14 +33,16 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o system/vga.o system/fbcon.o \
 	font8x16.o system/keyboard.o system/console.o system/bootinfo.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
-	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o survey/vbe.o
+	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o survey/vbe.o \
+	survey/deflate.o survey/base45.o
 RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o
 APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
-	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o app/surveyscreen.o app/summary.o app/summaryscreen.o
+	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
+	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
@@ -110,6 +112,14 @@ $(BUILD)/checklists.c: scripts/mkchecklists.py $(CHECK_EXPECT)
 	$(PYTHON) scripts/mkchecklists.py $@ $(CHECK_EXPECT)
 
 $(BUILD)/checklists.o: $(BUILD)/checklists.c apm/checklist.h apm/check.h
+	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
+
+# The survey QR code's preset dictionary, from the file apmoff-collect reads too.
+$(BUILD)/zdict.c: survey/survey.zdict scripts/mkzdict.py
+	@mkdir -p $(BUILD)
+	$(PYTHON) scripts/mkzdict.py $@ $<
+
+$(BUILD)/zdict.o: $(BUILD)/zdict.c
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
 $(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)

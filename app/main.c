@@ -183,7 +183,7 @@ static bool survey(void)
 {
     bool present = apm_survey(&apm, &ports, only_interface());
     print_survey(&apm);
-    survey_screen_show(json, opts.wait);
+    survey_screen_show(json, sv.video.adapter ? sv.video.adapter : "VGA", opts.wait);
     return present;
 }
 

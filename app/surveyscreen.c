@@ -1,12 +1,26 @@
 /* The survey screen: see surveyscreen.h.
  *
- * Mode 12h (640x480, 16 colours) is set by the BIOS, so it works on any VGA; its
- * memory is four planes at A0000h, and with the BIOS's default write mode (all planes
- * enabled, bit mask FFh) a byte written sets 8 pixels to colour 15 or 0 at once. The
- * line is shown as numbered symbols of at most version 22 (survey/qrpages.h), so every
- * module is at least 4 pixels with a 4-module quiet zone: what a phone needs to read a
- * CRT. One fixed mask instead of the eight-mask search: the search multiplies the
- * encoding time by eight, seconds on a 386, for a score no reader needs. */
+ * The whole line goes into one QR code when it can: compressed against a preset
+ * dictionary of what every survey line says (survey/deflate.h, survey/survey.zdict),
+ * written as Base45 text and encoded in alphanumeric mode, which a phone's scanner
+ * reads as plain text:
+ *
+ *   APMOFF2:<Base45 of the zlib stream>
+ *
+ * tools/apmoff-collect inflates it against the same dictionary, so the photo gives
+ * back the serial line's JSON byte for byte (zlib's Adler-32 checks it). When even
+ * that does not fit the screen, the line goes out as numbered APMOFF1 pages of plain
+ * JSON (survey/qrpages.h), as before.
+ *
+ * The mode is the BIOS's, set through INT 10h: 12h (640x480) on a VGA, 10h (640x350)
+ * on an EGA. Both lay memory out as four planes at A0000h, 80 bytes a row, and with
+ * the BIOS's default write mode (all planes enabled, bit mask FFh) a byte written
+ * sets 8 pixels to colour 15 or 0 at once. Every module is at least 4 pixels with a
+ * 4-module quiet zone: what a phone needs to read a CRT, so the largest symbol is
+ * version 22 on a VGA and 14 on an EGA. An MDA or CGA has no mode a useful symbol
+ * fits: the text report stays on the screen, and the screen says so. One fixed mask
+ * instead of the eight-mask search: the search multiplies the encoding time by eight,
+ * seconds on a 386, for a score no reader needs. */
 #include "surveyscreen.h"
 #include "../system/console.h"
 #include "../system/font.h"
@@ -16,20 +30,36 @@
 #include "../lib/string.h"
 #include "../system/timer.h"
 #include "../system/vga.h"
+#include "../survey/base45.h"
+#include "../survey/deflate.h"
 #include "../survey/qr.h"
 #include "../survey/qrpages.h"
 #include "../realmode/video.h"
 #include "../lib/pc.h"
 
 #define SCREEN_W                640
-#define SCREEN_H                480
 #define ROW_BYTES               (SCREEN_W / 8)
 #define VGA_GRAPHICS            ((volatile uint8_t *)0xA0000)
 #define QUIET_ZONE              4
+#define MODULE_PX_MIN           4
 #define CAPTION_ROWS            16      /* one line of BIOS text at the top */
 #define POLL_US                 10000
 #define FIXED_MASK              0
 #define PAGE_TEXT_MAX           1024    /* above qr_capacity(22, M) */
+#define PACKED_PREFIX           "APMOFF2:"
+#define PACKED_ZLIB_MAX         2048
+#define PACKED_TEXT_MAX         (sizeof(PACKED_PREFIX) + BASE45_LEN(PACKED_ZLIB_MAX))
+
+extern const uint8_t survey_zdict[];
+extern const size_t survey_zdict_len;
+
+struct screen {
+    uint8_t mode;               /* the BIOS video mode */
+    int height;                 /* pixel rows */
+    int max_version;            /* the largest symbol with MODULE_PX_MIN-pixel modules */
+};
+
+static int screen_h = 480;
 
 static uint8_t modules[QR_BUFFER_LEN];
 static uint8_t work[QR_BUFFER_LEN];
@@ -66,14 +96,14 @@ static void set_pixel_span(uint8_t *row, int x0, int x1)
 static int draw(int size)
 {
     int total = size + 2 * QUIET_ZONE;
-    int scale = (SCREEN_H - CAPTION_ROWS) / total;
+    int scale = (screen_h - CAPTION_ROWS) / total;
     int left = (SCREEN_W - total * scale) / 2;
-    int top = CAPTION_ROWS + (SCREEN_H - CAPTION_ROWS - total * scale) / 2;
+    int top = CAPTION_ROWS + (screen_h - CAPTION_ROWS - total * scale) / 2;
     uint8_t row[ROW_BYTES];
 
     /* Light around the symbol; its own rows (quiet zone included) are written once. */
     fill_rows(CAPTION_ROWS, top + QUIET_ZONE * scale, 0xFF);
-    fill_rows(top + (QUIET_ZONE + size) * scale, SCREEN_H, 0xFF);
+    fill_rows(top + (QUIET_ZONE + size) * scale, screen_h, 0xFF);
     for (int my = 0; my < size; my++) {
         memset(row, 0xFF, sizeof(row));
         for (int mx = 0; mx < size; mx++)
@@ -105,41 +135,99 @@ static void wait_for(int wait)
     }
 }
 
-void survey_screen_show(const char *json, int wait)
+/* The graphics mode for this adapter, or false when it has none a symbol fits. */
+static bool screen_for(const char *adapter, struct screen *sc)
+{
+    if (!strcmp(adapter, "VGA"))
+        *sc = (struct screen){ VIDEO_MODE_640X480X16, 480, 0 };
+    else if (!strcmp(adapter, "EGA"))
+        *sc = (struct screen){ VIDEO_MODE_640X350X16, 350, 0 };
+    else
+        return false;
+    int modules = (sc->height - CAPTION_ROWS) / MODULE_PX_MIN - 2 * QUIET_ZONE;
+    sc->max_version = (modules - 17) / 4;
+    return true;
+}
+
+/* APMOFF2:<Base45> of the line into out; its length, or 0 when it does not fit. */
+static size_t pack(const char *json, size_t len, char *out, size_t size)
+{
+    static struct deflate_work w;
+    static uint8_t z[PACKED_ZLIB_MAX];
+    size_t n = zlib_compress_dict(survey_zdict, survey_zdict_len, (const uint8_t *)json,
+                                  len, z, sizeof(z), &w);
+    size_t prefix = sizeof(PACKED_PREFIX) - 1;
+    if (!n || size <= prefix)
+        return 0;
+    memcpy(out, PACKED_PREFIX, prefix);
+    size_t text = base45_encode(z, n, out + prefix, size - prefix);
+    return text ? prefix + text : 0;
+}
+
+static void show(const char *text, size_t n, const char *caption_text, bool alnum,
+                 bool first, bool timed, uint32_t start, unsigned page, unsigned pages)
+{
+    uint32_t drawn;
+    int size = alnum ? qr_encode_alnum(text, n, QRPAGES_ECC, QR_VERSION_MIN, FIXED_MASK,
+                                       modules, work)
+                     : qr_encode_ex((const uint8_t *)text, n, QRPAGES_ECC, QR_VERSION_MIN,
+                                    FIXED_MASK, modules, work);
+    caption(caption_text);
+    int scale = draw(size);
+    if (first && timed && timer_elapsed_us(&drawn))
+        say("survey screen: the first QR code took %u ms to encode and draw",
+            (unsigned)((drawn - start) / 1000));
+    say("survey screen: QR code %u/%u of %u %s, %dx%d modules of %d px, on screen", page,
+        pages, (unsigned)n, alnum ? "characters (APMOFF2, compressed)" : "bytes", size,
+        size, scale);
+}
+
+void survey_screen_show(const char *json, const char *adapter, int wait)
 {
     static char text[PAGE_TEXT_MAX];
+    static char packed[PACKED_TEXT_MAX];
     char line[80];
     struct qr_pages pages;
+    struct screen sc;
     size_t len = strlen(json);
 
     if (wait == 0) {
         say("survey screen: skipped (wait=0)");
         return;
     }
-    if (!qr_pages_plan(json, len, &pages)) {
+    if (!screen_for(adapter, &sc)) {
+        say("survey screen: a %s has no graphics mode for a QR code; photograph this "
+            "text report, or read the survey line on serial", adapter);
+        wait_for(wait);
+        return;
+    }
+    size_t n = pack(json, len, packed, sizeof(packed));
+    bool one = n && (size_t)qr_capacity_alnum(sc.max_version, QRPAGES_ECC) >= n;
+    if (!one && !qr_pages_plan_for(json, len, sc.max_version, &pages)) {
         say("survey screen: the survey line (%u bytes) needs more than %u QR codes",
             (unsigned)len, QRPAGES_MAX);
         return;
     }
-    uint32_t start = 0, drawn;
+    uint32_t start = 0;
     bool timed = timer_elapsed_us(&start);
-    if (!bios_set_video_mode(VIDEO_MODE_640X480X16)) {
-        say("survey screen: the BIOS could not set VGA mode 12h");
+    if (!bios_set_video_mode(sc.mode)) {
+        say("survey screen: the BIOS could not set video mode %02Xh", sc.mode);
         return;
     }
-    for (unsigned i = 0; i < pages.count; i++) {
-        size_t n = qr_page_text(json, len, &pages, i, text, sizeof(text));
-        int size = qr_encode_ex((const uint8_t *)text, n, QRPAGES_ECC, QR_VERSION_MIN,
-                                FIXED_MASK, modules, work);
+    screen_h = sc.height;
+    if (one) {
+        say("survey screen: the survey line, %u bytes, packed into %u characters",
+            (unsigned)len, (unsigned)n);
+        show(packed, n, "apmoff survey: scan this QR code, then press a key", true, true,
+             timed, start, 1, 1);
+        __asm__ volatile("xchgw %bx, %bx");     /* Bochs' magic breakpoint: see below */
+        wait_for(wait);
+    }
+    for (unsigned i = 0; !one && i < pages.count; i++) {
+        size_t t = qr_page_text(json, len, &pages, i, text, sizeof(text));
         fmt_snprintf(line, sizeof(line), "apmoff survey %u/%u: scan this QR code, then "
                      "press a key", i + 1, pages.count);
-        caption(line);
-        int scale = draw(size);
-        if (i == 0 && timed && timer_elapsed_us(&drawn))
-            say("survey screen: the first QR code took %u ms to encode and draw",
-                (unsigned)((drawn - start) / 1000));
-        say("survey screen: QR code %u/%u of %u bytes, %dx%d modules of %d px, on screen",
-            i + 1, pages.count, (unsigned)n, size, size, scale);
+        show(text, t, line, false, i == 0, timed, start, i + 1, pages.count);
         /* Bochs' magic breakpoint (a no-op everywhere else): lets a test stop Bochs
          * here and dump the screen's memory, as QMP screendump does for QEMU. */
         __asm__ volatile("xchgw %bx, %bx");

@@ -76,6 +76,7 @@
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03
-#define VIDEO_MODE_640X480X16   0x12
+#define VIDEO_MODE_640X350X16   0x10    /* EGA */
+#define VIDEO_MODE_640X480X16   0x12    /* VGA */
 
 #endif

@@ -2,7 +2,8 @@
  *
  * The steps, in the order qr_encode_ex() takes them:
  *   1. choose the version (7.4.10, Table 7) and write the bit stream into `modules`:
- *      mode 0100, count, data, terminator, pad codewords EC 11 (7.4.5, 7.4.10);
+ *      mode 0100 (or 0010, alphanumeric), count, data, terminator, pad codewords
+ *      EC 11 (7.4.4, 7.4.5, 7.4.10);
  *   2. split it into blocks, append Reed-Solomon codewords and interleave them into
  *      `work` (7.5, Table 9);
  *   3. clear `modules`, draw the function patterns and lay the codewords out in the
@@ -16,6 +17,7 @@
 #include "../lib/string.h"
 
 #define MODE_BYTE       0x4     /* 7.4.1, Table 2 */
+#define MODE_ALNUM      0x2
 #define PAD_FIRST       0xEC    /* 7.4.10: pad codewords alternate EC, 11 */
 #define PAD_XOR         (0xEC ^ 0x11)
 #define GF_POLY         0x11D   /* 7.5.2: x^8 + x^4 + x^3 + x^2 + 1 */
@@ -505,30 +507,16 @@ static void add_error_correction(const uint8_t *data, uint8_t *out, int version,
 
 /* --- the encoder ---------------------------------------------------------------------- */
 
-int qr_encode_ex(const uint8_t *data, size_t len, enum qr_ecc ecc, int min_version,
-                 int mask, uint8_t *modules, uint8_t *work)
+/* Steps 2-4 once the bit stream's data is in `modules`: terminator and padding,
+ * blocks and error correction, the symbol, the mask. Returns the size. */
+static int finish(uint8_t *modules, uint8_t *work, struct bits *bs, int version,
+                  enum qr_ecc ecc, int mask)
 {
-    if ((ecc != QR_ECC_LOW && ecc != QR_ECC_MEDIUM) || min_version < QR_VERSION_MIN ||
-        min_version > QR_VERSION_MAX || mask < QR_MASK_AUTO || mask > 7)
-        return 0;
-    int version = min_version;
-    while ((size_t)qr_capacity(version, ecc) < len)
-        if (++version > QR_VERSION_MAX)
-            return 0;
-
-    /* 1. The bit stream, into `modules` (the data codewords need fewer bytes). */
-    int n_data = data_codewords(version, ecc);
-    unsigned capacity = (unsigned)n_data * 8;
-    struct bits bs = { modules, 0 };
-    memset(modules, 0, (size_t)n_data);
-    put_bits(&bs, MODE_BYTE, 4);
-    put_bits(&bs, (unsigned)len, count_bits(version));
-    for (size_t i = 0; i < len; i++)
-        put_bits(&bs, data[i], 8);
-    bs.n += capacity - bs.n < 4 ? capacity - bs.n : 4;     /* terminator */
-    bs.n = (bs.n + 7) & ~7u;
-    for (unsigned pad = PAD_FIRST; bs.n < capacity; pad ^= PAD_XOR)
-        put_bits(&bs, pad, 8);
+    unsigned capacity = (unsigned)data_codewords(version, ecc) * 8;
+    bs->n += capacity - bs->n < 4 ? capacity - bs->n : 4;   /* terminator */
+    bs->n = (bs->n + 7) & ~7u;
+    for (unsigned pad = PAD_FIRST; bs->n < capacity; pad ^= PAD_XOR)
+        put_bits(bs, pad, 8);
 
     /* 2. Blocks and error correction, interleaved into `work`. */
     gf_tables();
@@ -559,6 +547,82 @@ int qr_encode_ex(const uint8_t *data, size_t len, enum qr_ecc ecc, int min_versi
     apply_mask(modules, work, l.size, mask);
     draw_format(modules, l.size, ecc, mask);
     return l.size;
+}
+
+static bool arguments_ok(enum qr_ecc ecc, int min_version, int mask)
+{
+    return (ecc == QR_ECC_LOW || ecc == QR_ECC_MEDIUM) && min_version >= QR_VERSION_MIN &&
+           min_version <= QR_VERSION_MAX && mask >= QR_MASK_AUTO && mask <= 7;
+}
+
+int qr_encode_ex(const uint8_t *data, size_t len, enum qr_ecc ecc, int min_version,
+                 int mask, uint8_t *modules, uint8_t *work)
+{
+    if (!arguments_ok(ecc, min_version, mask))
+        return 0;
+    int version = min_version;
+    while ((size_t)qr_capacity(version, ecc) < len)
+        if (++version > QR_VERSION_MAX)
+            return 0;
+
+    /* 1. The bit stream, into `modules` (the data codewords need fewer bytes). */
+    struct bits bs = { modules, 0 };
+    memset(modules, 0, (size_t)data_codewords(version, ecc));
+    put_bits(&bs, MODE_BYTE, 4);
+    put_bits(&bs, (unsigned)len, count_bits(version));
+    for (size_t i = 0; i < len; i++)
+        put_bits(&bs, data[i], 8);
+    return finish(modules, work, &bs, version, ecc, mask);
+}
+
+/* 7.4.4, Table 5: the alphanumeric set, in the order of its values. */
+static const char alnum_set[] = QR_ALNUM_SET;
+
+static int alnum_value(char c)
+{
+    for (int i = 0; alnum_set[i]; i++)
+        if (alnum_set[i] == c)
+            return i;
+    return -1;
+}
+
+static int alnum_count_bits(int version)
+{
+    return version <= 9 ? 9 : version <= 26 ? 11 : 13;     /* 7.4.1, Table 3 */
+}
+
+int qr_capacity_alnum(int version, enum qr_ecc ecc)
+{
+    if (!qr_capacity(version, ecc))
+        return 0;
+    /* 11 bits a pair, 6 for a last odd character. */
+    int bits = data_codewords(version, ecc) * 8 - 4 - alnum_count_bits(version);
+    return bits / 11 * 2 + (bits % 11 >= 6);
+}
+
+int qr_encode_alnum(const char *text, size_t len, enum qr_ecc ecc, int min_version,
+                    int mask, uint8_t *modules, uint8_t *work)
+{
+    if (!arguments_ok(ecc, min_version, mask))
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (alnum_value(text[i]) < 0)
+            return 0;
+    int version = min_version;
+    while ((size_t)qr_capacity_alnum(version, ecc) < len)
+        if (++version > QR_VERSION_MAX)
+            return 0;
+
+    struct bits bs = { modules, 0 };
+    memset(modules, 0, (size_t)data_codewords(version, ecc));
+    put_bits(&bs, MODE_ALNUM, 4);
+    put_bits(&bs, (unsigned)len, alnum_count_bits(version));
+    size_t i = 0;
+    for (; i + 1 < len; i += 2)
+        put_bits(&bs, (unsigned)(alnum_value(text[i]) * 45 + alnum_value(text[i + 1])), 11);
+    if (i < len)
+        put_bits(&bs, (unsigned)alnum_value(text[i]), 6);
+    return finish(modules, work, &bs, version, ecc, mask);
 }
 
 int qr_encode(const uint8_t *data, size_t len, enum qr_ecc ecc, uint8_t *modules,

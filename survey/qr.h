@@ -1,7 +1,9 @@
 /* A QR Code encoder (ISO/IEC 18004), for showing the survey's JSON line on a screen
  * that a phone can read.
  *
- * Byte mode only, error correction level L or M, any version 1-40 (21 to 177
+ * Byte mode, or alphanumeric mode for text in its 45 characters (0-9, A-Z, space and
+ * $%*+-./:, 5.5 bits a character: what a Base45 payload is made of), error
+ * correction level L or M, any version 1-40 (21 to 177
  * modules a side); the smallest version that holds the data is used and all eight
  * masks are scored with the specification's penalty rules. No allocation: the caller
  * gives two buffers of QR_BUFFER_LEN bytes (static in the kernel, about 4 KiB each);
@@ -46,6 +48,14 @@ int qr_encode(const uint8_t *data, size_t len, enum qr_ecc ecc, uint8_t *modules
  * QR_MASK_AUTO; returns 0 also for a version or mask out of range. */
 int qr_encode_ex(const uint8_t *data, size_t len, enum qr_ecc ecc, int min_version,
                  int mask, uint8_t *modules, uint8_t *work);
+
+#define QR_ALNUM_SET "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+/* Alphanumeric mode: text of QR_ALNUM_SET characters only (0 returned otherwise). */
+int qr_encode_alnum(const char *text, size_t len, enum qr_ecc ecc, int min_version,
+                    int mask, uint8_t *modules, uint8_t *work);
+/* How many alphanumeric characters a symbol of this version holds at this level. */
+int qr_capacity_alnum(int version, enum qr_ecc ecc);
 
 /* Whether module (x, y) is dark; false outside the symbol (the quiet zone). */
 bool qr_get_module(const uint8_t *modules, int size, int x, int y);

@@ -6,8 +6,15 @@
 
 bool qr_pages_plan(const char *line, size_t len, struct qr_pages *p)
 {
-    size_t room = (size_t)qr_capacity(QRPAGES_VERSION_MAX, QRPAGES_ECC) -
-                  QRPAGES_HEADER_MAX;
+    return qr_pages_plan_for(line, len, QRPAGES_VERSION_MAX, p);
+}
+
+bool qr_pages_plan_for(const char *line, size_t len, int version, struct qr_pages *p)
+{
+    int capacity = qr_capacity(version, QRPAGES_ECC);
+    if (capacity <= QRPAGES_HEADER_MAX)
+        return false;
+    size_t room = (size_t)capacity - QRPAGES_HEADER_MAX;
     p->count = len ? (unsigned)((len + room - 1) / room) : 1;
     if (p->count > QRPAGES_MAX)
         return false;

@@ -33,6 +33,8 @@ struct qr_pages {
 /* Plans the pages for a line of len bytes; false when it needs more than
  * QRPAGES_MAX pages. */
 bool qr_pages_plan(const char *line, size_t len, struct qr_pages *p);
+/* The same for symbols of at most this version (a smaller screen). */
+bool qr_pages_plan_for(const char *line, size_t len, int version, struct qr_pages *p);
 
 /* Page i (0-based) as the bytes to encode: header, then its part of the line.
  * Returns their length (at most qr_capacity(QRPAGES_VERSION_MAX, QRPAGES_ECC)). */

@@ -48,13 +48,15 @@ UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o lib/str
 UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.o \
 	app/probe_video.o survey/vbe.o survey/physmem.o realmode/biosregs.o lib/format.o
 
-UNIT_TESTS := test_probes test_apm test_options test_bootinfo test_format test_json test_survey_json \
+UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
+
+UNIT_TESTS := test_deflate test_probes test_apm test_options test_bootinfo test_format test_json test_survey_json \
 	test_summary test_qrpages test_romid test_checklist
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
-	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS)))
+	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -74,6 +76,8 @@ $(UNIT_DIR)/test_qrpages: $(addprefix $(HOST_DIR)/,$(UNIT_QRPAGES_OBJS))
 $(UNIT_DIR)/test_romid: $(addprefix $(HOST_DIR)/,$(UNIT_ROMID_OBJS))
 $(UNIT_DIR)/test_checklist: $(addprefix $(HOST_DIR)/,$(UNIT_CHECKLIST_OBJS))
 $(UNIT_DIR)/test_probes: $(addprefix $(HOST_DIR)/,$(UNIT_PROBES_OBJS))
+$(UNIT_DIR)/test_deflate: $(addprefix $(HOST_DIR)/,$(UNIT_DEFLATE_OBJS))
+$(UNIT_DIR)/test_deflate: UNIT_LDLIBS += -lz
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
