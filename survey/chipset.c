@@ -183,14 +183,14 @@ static const struct chip *find(const struct pci_survey *pci, enum role role)
 }
 
 static const char *const role_words[] = {
-    [ROLE_HOST] = " chipset", [ROLE_SOUTH] = " south bridge", [ROLE_PM] = " PM function",
+    [ROLE_HOST] = " chipset", [ROLE_SOUTH] = " south bridge", [ROLE_PM] = " function",
 };
 
 static const char *const verdict_text[] = {
     [SOFT_OFF_UNKNOWN] = ": soft-off unknown",
     [SOFT_OFF_YES] = " has soft-off: the BIOS can cut an ATX supply's power",
-    [SOFT_OFF_NO] = " has no soft-off: the BIOS cannot cut the power; expected on this "
-                    "board (AT-style power)",
+    [SOFT_OFF_NO] = (" has no soft-off: the BIOS cannot cut the power; expected on this "
+                     "board (AT-style power)"),
 };
 
 void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
@@ -206,10 +206,13 @@ void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
     out->host = host ? host->name : 0;
     out->south = south ? south->name : 0;
     out->pm = pm ? pm->name : 0;
-    if (host && south)
-        join(out->name, sizeof(out->name), host->name, " (", south->name, ")");
+    /* "Intel 430HX (PIIX3)": the host bridge, then the south bridge or, without a
+     * known one, the power-management function. */
+    const char *second = out->south ? out->south : out->pm;
+    if (host && second)
+        join(out->name, sizeof(out->name), host->name, " (", second, ")");
     else
-        join(out->name, sizeof(out->name), out->host, out->south, 0, 0);
+        join(out->name, sizeof(out->name), out->host, second, 0, 0);
 
     /* The most specific evidence decides: a power-management function, then the
      * south bridge, then the host bridge (which has a verdict only where the chipset
