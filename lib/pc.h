@@ -63,6 +63,20 @@
 
 #define PORT_COM1           0x3F8
 
+/* PCI configuration mechanisms (PCI Local Bus Specification 2.0, 3.7.4; 2.1 and
+ * later drop mechanism #2, which only the first Intel 430LX/NX and Saturn boards
+ * need). #1: a 32-bit address at CF8h selects bus, device, function and register,
+ * the data is at CFCh-CFFh. #2: a key and the function at CF8h (its CSE register),
+ * the bus at CFAh (forward register); device d's registers then appear at ports
+ * C000h + d * 100h. The Mercury/Neptune bridges also pick #1 or #2 by bit 0 of CFBh,
+ * which Linux writes before each probe. */
+#define PCI_CONFIG_ADDRESS  0xCF8   /* #1: 32 bits, only ever accessed as a dword */
+#define PCI_CONFIG_DATA     0xCFC
+#define PCI_MECH2_CSE       0xCF8   /* #2: configuration space enable, a byte */
+#define PCI_MECH2_FORWARD   0xCFA   /* #2: the bus number, a byte */
+#define PCI_MECH_SELECT     0xCFB   /* 430LX/NX: 1 selects #1, 0 #2 */
+#define PCI_MECH2_BASE      0xC000  /* #2: device 0's configuration space */
+
 /* VGA CRT controller (colour). */
 #define VGA_CRTC_INDEX      0x3D4
 #define VGA_CRTC_DATA       0x3D5
@@ -71,8 +85,13 @@
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */
 #define BIOS_INT_EQUIPMENT  0x11
 #define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
+<<<<<<< HEAD
 #define BIOS_INT_DISK       0x13
 #define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), memory (E820h) */
+=======
+#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh) */
+#define BIOS_INT_TIME_PCI   0x1A    /* clock (AH=00h-0Bh), PCI BIOS (AH=B1h) */
+>>>>>>> pci
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03

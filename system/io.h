@@ -24,6 +24,26 @@ static inline void outw(uint16_t port, uint16_t v)
     __asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port));
 }
 
+static inline uint16_t inw(uint16_t port)
+{
+    uint16_t v;
+    __asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
+    return v;
+}
+
+/* Dword I/O: the 386 has it; PCI configuration mechanism #1 needs it. */
+static inline void outl(uint16_t port, uint32_t v)
+{
+    __asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+    uint32_t v;
+    __asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+    return v;
+}
+
 /* A write to an unused port takes about a microsecond on ISA machines: the classic
  * pause between accesses to slow devices such as the 8259 and the 8042. */
 static inline void io_delay(void)

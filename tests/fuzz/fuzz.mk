@@ -18,7 +18,7 @@ FUZZ_DIR    := $(BUILD)/fuzz
 FUZZ_TIME   ?= 60
 FUZZ_SMOKE_TIME ?= 5
 
-FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_qr fuzz_bootinfo fuzz_options fuzz_vbe
+FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_qr fuzz_bootinfo fuzz_options fuzz_vbe fuzz_pci
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
 FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h tests/unit/qr_read.h)
 
@@ -30,6 +30,7 @@ $(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c system/bootinfo.c surv
 $(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/options.c \
 	lib/format.c tests/fuzz/console_stub.c
 $(FUZZ_DIR)/bin/fuzz_vbe: tests/fuzz/fuzz_vbe.c survey/vbe.c survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_pci: tests/fuzz/fuzz_pci.c survey/pci.c survey/chipset.c
 
 $(FUZZ_BINS): $(FUZZ_HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)

@@ -1,0 +1,235 @@
+/* The chipset table and the soft-off verdict: see chipset.h.
+ *
+ * Every ID below is in the pci.ids database (Debian's pci.ids package) under the name
+ * the row gives. A row's soft-off column rests on the datasheet named in its comment;
+ * the Linux function named beside some rows (drivers/pci/quirks.c) is one that knows
+ * the same function as the home of the ACPI/power-management I/O block. */
+#include "chipset.h"
+
+enum role {
+    ROLE_HOST,                  /* host bridge: names the chipset */
+    ROLE_SOUTH,                 /* PCI-to-ISA/LPC bridge */
+    ROLE_PM,                    /* a separate power-management function */
+};
+
+/* Eight bytes a row: the kernel must stay small. */
+struct chip {
+    uint16_t device;
+    uint8_t vendor;             /* index in vendor_ids[] */
+    uint8_t role : 4, soft_off : 4;     /* enum role, enum chipset_soft_off */
+    const char *name;
+};
+
+enum { INTEL, VIA, SIS, ALI, AMD };
+static const uint16_t vendor_ids[] = {
+    [INTEL] = 0x8086, [VIA] = 0x1106, [SIS] = 0x1039, [ALI] = 0x10B9, [AMD] = 0x1022,
+};
+
+#define HOST(v, d, name)        { d, v, ROLE_HOST, SOFT_OFF_UNKNOWN, name }
+#define SOUTH(v, d, off, name)  { d, v, ROLE_SOUTH, SOFT_OFF_##off, name }
+#define PM(v, d, name)          { d, v, ROLE_PM, SOFT_OFF_YES, name }
+
+static const struct chip chips[] = {
+    /* Intel host bridges (the north bridges' datasheets; names only). */
+    HOST(INTEL, 0x04A3, "Intel 430LX/NX"),      /* 82434LX/NX PCMC (Mercury/Neptune) */
+    HOST(INTEL, 0x0483, "Intel 420TX/ZX"),      /* 82424TX/ZX CDC (Saturn) */
+    HOST(INTEL, 0x122D, "Intel 430FX"),         /* 82437FX TSC (Triton) */
+    HOST(INTEL, 0x1235, "Intel 430MX"),         /* 82437MX MTSC */
+    HOST(INTEL, 0x1250, "Intel 430HX"),         /* 82439HX TXC */
+    HOST(INTEL, 0x7030, "Intel 430VX"),         /* 82437VX TVX */
+    HOST(INTEL, 0x7100, "Intel 430TX"),         /* 82439TX MTXC */
+    HOST(INTEL, 0x1237, "Intel 440FX"),         /* 82441FX PMC (Natoma) */
+    HOST(INTEL, 0x84C4, "Intel 450KX/GX"),      /* 82454KX/GX PB (Orion) */
+    HOST(INTEL, 0x7180, "Intel 440LX/EX"),      /* 82443LX/EX PAC */
+    HOST(INTEL, 0x7190, "Intel 440BX/ZX"),      /* 82443BX/ZX/DX */
+    HOST(INTEL, 0x7192, "Intel 440BX/ZX"),      /* the same, AGP disabled */
+    HOST(INTEL, 0x71A0, "Intel 440GX"),         /* 82443GX */
+    HOST(INTEL, 0x7194, "Intel 440MX"),         /* 82440MX */
+    HOST(INTEL, 0x7120, "Intel 810"),           /* 82810 GMCH */
+    HOST(INTEL, 0x1130, "Intel 815"),           /* 82815 GMCH */
+    HOST(INTEL, 0x29C0, "Intel G33/P35"),       /* 82G33/P35 MCH (QEMU's q35) */
+
+    /* Intel south bridges. */
+    SOUTH(INTEL, 0x0484, NO, "SIO"),            /* 82378ZB SIO / 82379AB SIO.A: SMI and
+                                                   APM registers, no suspend-off state */
+    SOUTH(INTEL, 0x0482, NO, "PCEB"),           /* 82375EB/SB PCEB (EISA, with the
+                                                   82374 ESC): no power control */
+    SOUTH(INTEL, 0x122E, NO, "PIIX"),           /* 82371FB PIIX datasheet (290550): SMI
+                                                   and APMC/APMS only, no soft-off */
+    SOUTH(INTEL, 0x7000, NO, "PIIX3"),          /* 82371SB PIIX3, same datasheet: no
+                                                   soft-off */
+    SOUTH(INTEL, 0x7110, YES, "PIIX4"),         /* 82371AB/EB/MB PIIX4 datasheet
+                                                   (290562): PMCNTRL SUS_TYP/SUS_EN */
+    PM(INTEL, 0x7113, "PIIX4 PM"),/* its function 3; quirk_piix4_acpi */
+    PM(INTEL, 0x719B, "440MX PM"),/* 82440MX, PIIX4-like; quirk_piix4_acpi */
+    /* ICH family, LPC bridge (function 0 holds PMBASE): the 82801 datasheets'
+     * PM1_CNT SLP_TYP (S5 = soft-off); quirk_ich4_lpc_acpi, quirk_ich6_lpc. */
+    SOUTH(INTEL, 0x2410, YES, "ICH"),           /* 82801AA */
+    SOUTH(INTEL, 0x2420, YES, "ICH0"),          /* 82801AB */
+    SOUTH(INTEL, 0x2440, YES, "ICH2"),          /* 82801BA */
+    SOUTH(INTEL, 0x244C, YES, "ICH2"),          /* 82801BAM */
+    SOUTH(INTEL, 0x2450, YES, "C-ICH"),         /* 82801E */
+    SOUTH(INTEL, 0x2480, YES, "ICH3"),          /* 82801CA */
+    SOUTH(INTEL, 0x248C, YES, "ICH3"),          /* 82801CAM */
+    SOUTH(INTEL, 0x24C0, YES, "ICH4"),          /* 82801DB/DBL */
+    SOUTH(INTEL, 0x24CC, YES, "ICH4"),          /* 82801DBM */
+    SOUTH(INTEL, 0x24D0, YES, "ICH5"),          /* 82801EB/ER */
+    SOUTH(INTEL, 0x24DC, YES, "ICH5"),          /* 82801EB */
+    SOUTH(INTEL, 0x25A1, YES, "6300ESB"),
+    SOUTH(INTEL, 0x2640, YES, "ICH6"),          /* 82801FB/FR */
+    SOUTH(INTEL, 0x2641, YES, "ICH6"),          /* 82801FBM */
+    SOUTH(INTEL, 0x2642, YES, "ICH6"),          /* 82801FW/FRW */
+    SOUTH(INTEL, 0x27B0, YES, "ICH7"),          /* 82801GH */
+    SOUTH(INTEL, 0x27B8, YES, "ICH7"),          /* 82801GB/GR */
+    SOUTH(INTEL, 0x27B9, YES, "ICH7"),          /* 82801GBM */
+    SOUTH(INTEL, 0x27BD, YES, "ICH7"),          /* 82801GHM */
+    SOUTH(INTEL, 0x2810, YES, "ICH8"),          /* 82801HB/HR */
+    SOUTH(INTEL, 0x2811, YES, "ICH8"),          /* 82801HEM */
+    SOUTH(INTEL, 0x2812, YES, "ICH8"),          /* 82801HH */
+    SOUTH(INTEL, 0x2814, YES, "ICH8"),          /* 82801HO */
+    SOUTH(INTEL, 0x2815, YES, "ICH8"),          /* 82801HM */
+    SOUTH(INTEL, 0x2912, YES, "ICH9"),          /* 82801IH */
+    SOUTH(INTEL, 0x2914, YES, "ICH9"),          /* 82801IO */
+    SOUTH(INTEL, 0x2916, YES, "ICH9"),          /* 82801IR */
+    SOUTH(INTEL, 0x2917, YES, "ICH9"),
+    SOUTH(INTEL, 0x2918, YES, "ICH9"),          /* 82801IB (QEMU's q35) */
+    SOUTH(INTEL, 0x2919, YES, "ICH9"),
+
+    /* VIA (the VT82C5xx/VT82C6xx/VT823x datasheets). */
+    HOST(VIA, 0x0585, "VIA Apollo VP/VPX"),     /* VT82C585VP */
+    HOST(VIA, 0x0595, "VIA Apollo VP2"),        /* VT82C595 */
+    HOST(VIA, 0x0597, "VIA Apollo VP3"),        /* VT82C597 */
+    HOST(VIA, 0x0598, "VIA Apollo MVP3"),       /* VT82C598 */
+    HOST(VIA, 0x0501, "VIA Apollo MVP4"),       /* VT8501 */
+    HOST(VIA, 0x0691, "VIA Apollo Pro133"),     /* VT82C693A/694x */
+    HOST(VIA, 0x0693, "VIA Apollo Pro Plus"),   /* VT82C693 */
+    SOUTH(VIA, 0x0586, UNKNOWN, "VT82C586"),    /* 586/586A/586B share the ID; only the
+                                                   586B has the ACPI function below */
+    PM(VIA, 0x3040, "VT82C586B ACPI"),          /* function 3, PM I/O sleep type;
+                                                   quirk_vt82c586_acpi */
+    SOUTH(VIA, 0x0596, YES, "VT82C596"),        /* with its PM function 3050 */
+    PM(VIA, 0x3050, "VT82C596 PM"),
+    SOUTH(VIA, 0x0686, YES, "VT82C686"),        /* 686A/B, with its ACPI function 3057 */
+    PM(VIA, 0x3057, "VT82C686 ACPI"),           /* quirk_vt82c686_acpi */
+    SOUTH(VIA, 0x8231, YES, "VT8231"),
+    SOUTH(VIA, 0x3074, YES, "VT8233"),          /* ACPI in function 0 */
+    SOUTH(VIA, 0x3147, YES, "VT8233A"),
+    SOUTH(VIA, 0x3177, YES, "VT8235"),          /* quirk_vt8235_acpi */
+    SOUTH(VIA, 0x3227, YES, "VT8237"),
+
+    /* SiS. */
+    { 0x0496, SIS, ROLE_HOST, SOFT_OFF_NO, "SiS 496/497" },
+                                                /* 85C496 PCM; its 85C497 AT bus
+                                                   controller is no PCI function and has
+                                                   no soft-off */
+    HOST(SIS, 0x5511, "SiS 5511/5512"),
+    HOST(SIS, 0x5571, "SiS 5571"),
+    HOST(SIS, 0x5591, "SiS 5591/5592"),
+    HOST(SIS, 0x5597, "SiS 5597/5598"),
+    SOUTH(SIS, 0x0008, UNKNOWN, "SiS 85C503/5595"), /* the ISA bridge ID of the 85C503
+                                                   and the 5595: the PM function tells */
+    PM(SIS, 0x0009, "SiS 5595 PM"),             /* 5595 datasheet: ACPI PM */
+    SOUTH(SIS, 0x0961, YES, "SiS 961"),         /* MuTIOL south bridges, ACPI */
+    SOUTH(SIS, 0x0962, YES, "SiS 962"),
+    SOUTH(SIS, 0x0963, YES, "SiS 963"),
+
+    /* ALi (Acer Labs). */
+    HOST(ALI, 0x1521, "ALi Aladdin III"),       /* M1521 */
+    HOST(ALI, 0x1531, "ALi Aladdin IV"),        /* M1531 */
+    HOST(ALI, 0x1541, "ALi Aladdin V"),         /* M1541 */
+    SOUTH(ALI, 0x1533, YES, "M1533"),           /* M1533/M1535/M1543 with the M7101 */
+    PM(ALI, 0x7101, "M7101 PMU"),               /* M7101 PMU; quirk_ali7101_acpi */
+
+    /* AMD south bridges' ACPI functions. */
+    PM(AMD, 0x740B, "AMD-756 ACPI"),
+    PM(AMD, 0x7413, "AMD-766 ACPI"),
+    PM(AMD, 0x7443, "AMD-768 ACPI"),
+};
+
+#define CHIPS (sizeof(chips) / sizeof(chips[0]))
+
+static const char *const verdict_names[] = {
+    [SOFT_OFF_UNKNOWN] = "unknown",
+    [SOFT_OFF_YES] = "yes",
+    [SOFT_OFF_NO] = "no",
+};
+
+const char *chipset_soft_off_name(enum chipset_soft_off v)
+{
+    return (unsigned)v < sizeof(verdict_names) / sizeof(verdict_names[0])
+           ? verdict_names[v] : "?";
+}
+
+/* Joins up to four strings (NULL ones skipped) into buf, cut to fit its size. */
+static void join(char *buf, unsigned size, const char *a, const char *b, const char *c,
+                 const char *d)
+{
+    const char *const parts[] = { a, b, c, d };
+    unsigned n = 0;
+    for (unsigned i = 0; i < 4; i++)
+        for (const char *s = parts[i]; s && *s && n < size - 1;)
+            buf[n++] = *s++;
+    buf[n] = '\0';
+}
+
+/* The first row of each role found among the walked functions, table order. */
+static const struct chip *find(const struct pci_survey *pci, enum role role)
+{
+    for (unsigned i = 0; i < CHIPS; i++)
+        if (chips[i].role == role &&
+            pci_find(pci, vendor_ids[chips[i].vendor], chips[i].device))
+            return &chips[i];
+    return 0;
+}
+
+static const char *const role_words[] = {
+    [ROLE_HOST] = " chipset", [ROLE_SOUTH] = " south bridge", [ROLE_PM] = " function",
+};
+
+static const char *const verdict_text[] = {
+    [SOFT_OFF_UNKNOWN] = ": soft-off unknown",
+    [SOFT_OFF_YES] = " has soft-off: the BIOS can cut an ATX supply's power",
+    [SOFT_OFF_NO] = (" has no soft-off: the BIOS cannot cut the power; expected on this "
+                     "board (AT-style power)"),
+};
+
+void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
+{
+    *out = (struct chipset_verdict){ .soft_off = SOFT_OFF_UNKNOWN };
+    if (!pci || pci->mech == PCI_MECH_NONE) {
+        join(out->explain, sizeof(out->explain), "ISA machine: soft-off needs an ATX "
+             "supply and an APM BIOS that drives it", 0, 0, 0);
+        return;
+    }
+    const struct chip *host = find(pci, ROLE_HOST), *south = find(pci, ROLE_SOUTH),
+                      *pm = find(pci, ROLE_PM);
+    out->host = host ? host->name : 0;
+    out->south = south ? south->name : 0;
+    out->pm = pm ? pm->name : 0;
+    /* "Intel 430HX (PIIX3)": the host bridge, then the south bridge or, without a
+     * known one, the power-management function. */
+    const char *second = out->south ? out->south : out->pm;
+    if (host && second)
+        join(out->name, sizeof(out->name), host->name, " (", second, ")");
+    else
+        join(out->name, sizeof(out->name), out->host, second, 0, 0);
+
+    /* The most specific evidence decides: a power-management function, then the
+     * south bridge, then the host bridge (which has a verdict only where the chipset
+     * has no south bridge on PCI); with none of them known, the name alone. */
+    const struct chip *by = pm;
+    if (!by && south && south->soft_off != SOFT_OFF_UNKNOWN)
+        by = south;
+    if (!by && host && host->soft_off != SOFT_OFF_UNKNOWN)
+        by = host;
+    if (!by)
+        by = south ? south : host;
+    if (!by) {
+        join(out->explain, sizeof(out->explain),
+             "chipset not in apmoff's table: soft-off unknown", 0, 0, 0);
+        return;
+    }
+    out->soft_off = by->soft_off;
+    join(out->explain, sizeof(out->explain), "the ", by->name, role_words[by->role],
+         verdict_text[by->soft_off]);
+}

@@ -1,0 +1,311 @@
+/* survey/chipset.c: the soft-off verdict of each table row, the boards they make up,
+ * unknown IDs and machines without PCI. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../survey/chipset.h"
+
+static struct pci_survey pci;
+static struct chipset_verdict v;
+
+static int setup(void **state)
+{
+    (void)state;
+    memset(&pci, 0, sizeof(pci));
+    pci.mech = PCI_MECH_1;
+    memset(&v, 0xA5, sizeof(v));
+    return 0;
+}
+
+static void with(uint16_t vendor, uint16_t device)
+{
+    assert_true(pci.count < PCI_MAX_FUNCTIONS);
+    struct pci_function *f = &pci.fn[pci.count];
+    f->dev = (uint8_t)pci.count++;
+    f->vendor = vendor;
+    f->device = device;
+}
+
+/* Every row of the table alone on a bus: the verdict and the name it gives. */
+static const struct row {
+    uint16_t vendor, device;
+    enum chipset_soft_off verdict;
+    const char *name;
+    char role;                  /* 'h' host, 's' south, 'p' PM function */
+} rows[] = {
+    { 0x8086, 0x04A3, SOFT_OFF_UNKNOWN, "Intel 430LX/NX", 'h' },
+    { 0x8086, 0x0483, SOFT_OFF_UNKNOWN, "Intel 420TX/ZX", 'h' },
+    { 0x8086, 0x122D, SOFT_OFF_UNKNOWN, "Intel 430FX", 'h' },
+    { 0x8086, 0x1235, SOFT_OFF_UNKNOWN, "Intel 430MX", 'h' },
+    { 0x8086, 0x1250, SOFT_OFF_UNKNOWN, "Intel 430HX", 'h' },
+    { 0x8086, 0x7030, SOFT_OFF_UNKNOWN, "Intel 430VX", 'h' },
+    { 0x8086, 0x7100, SOFT_OFF_UNKNOWN, "Intel 430TX", 'h' },
+    { 0x8086, 0x1237, SOFT_OFF_UNKNOWN, "Intel 440FX", 'h' },
+    { 0x8086, 0x84C4, SOFT_OFF_UNKNOWN, "Intel 450KX/GX", 'h' },
+    { 0x8086, 0x7180, SOFT_OFF_UNKNOWN, "Intel 440LX/EX", 'h' },
+    { 0x8086, 0x7190, SOFT_OFF_UNKNOWN, "Intel 440BX/ZX", 'h' },
+    { 0x8086, 0x7192, SOFT_OFF_UNKNOWN, "Intel 440BX/ZX", 'h' },
+    { 0x8086, 0x71A0, SOFT_OFF_UNKNOWN, "Intel 440GX", 'h' },
+    { 0x8086, 0x7194, SOFT_OFF_UNKNOWN, "Intel 440MX", 'h' },
+    { 0x8086, 0x7120, SOFT_OFF_UNKNOWN, "Intel 810", 'h' },
+    { 0x8086, 0x1130, SOFT_OFF_UNKNOWN, "Intel 815", 'h' },
+    { 0x8086, 0x29C0, SOFT_OFF_UNKNOWN, "Intel G33/P35", 'h' },
+    { 0x8086, 0x0484, SOFT_OFF_NO, "SIO", 's' },
+    { 0x8086, 0x0482, SOFT_OFF_NO, "PCEB", 's' },
+    { 0x8086, 0x122E, SOFT_OFF_NO, "PIIX", 's' },
+    { 0x8086, 0x7000, SOFT_OFF_NO, "PIIX3", 's' },
+    { 0x8086, 0x7110, SOFT_OFF_YES, "PIIX4", 's' },
+    { 0x8086, 0x7113, SOFT_OFF_YES, "PIIX4 PM", 'p' },
+    { 0x8086, 0x719B, SOFT_OFF_YES, "440MX PM", 'p' },
+    { 0x8086, 0x2410, SOFT_OFF_YES, "ICH", 's' },
+    { 0x8086, 0x2420, SOFT_OFF_YES, "ICH0", 's' },
+    { 0x8086, 0x2440, SOFT_OFF_YES, "ICH2", 's' },
+    { 0x8086, 0x244C, SOFT_OFF_YES, "ICH2", 's' },
+    { 0x8086, 0x2450, SOFT_OFF_YES, "C-ICH", 's' },
+    { 0x8086, 0x2480, SOFT_OFF_YES, "ICH3", 's' },
+    { 0x8086, 0x248C, SOFT_OFF_YES, "ICH3", 's' },
+    { 0x8086, 0x24C0, SOFT_OFF_YES, "ICH4", 's' },
+    { 0x8086, 0x24CC, SOFT_OFF_YES, "ICH4", 's' },
+    { 0x8086, 0x24D0, SOFT_OFF_YES, "ICH5", 's' },
+    { 0x8086, 0x24DC, SOFT_OFF_YES, "ICH5", 's' },
+    { 0x8086, 0x25A1, SOFT_OFF_YES, "6300ESB", 's' },
+    { 0x8086, 0x2640, SOFT_OFF_YES, "ICH6", 's' },
+    { 0x8086, 0x2641, SOFT_OFF_YES, "ICH6", 's' },
+    { 0x8086, 0x2642, SOFT_OFF_YES, "ICH6", 's' },
+    { 0x8086, 0x27B0, SOFT_OFF_YES, "ICH7", 's' },
+    { 0x8086, 0x27B8, SOFT_OFF_YES, "ICH7", 's' },
+    { 0x8086, 0x27B9, SOFT_OFF_YES, "ICH7", 's' },
+    { 0x8086, 0x27BD, SOFT_OFF_YES, "ICH7", 's' },
+    { 0x8086, 0x2810, SOFT_OFF_YES, "ICH8", 's' },
+    { 0x8086, 0x2811, SOFT_OFF_YES, "ICH8", 's' },
+    { 0x8086, 0x2812, SOFT_OFF_YES, "ICH8", 's' },
+    { 0x8086, 0x2814, SOFT_OFF_YES, "ICH8", 's' },
+    { 0x8086, 0x2815, SOFT_OFF_YES, "ICH8", 's' },
+    { 0x8086, 0x2912, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x8086, 0x2914, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x8086, 0x2916, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x8086, 0x2917, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x8086, 0x2918, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x8086, 0x2919, SOFT_OFF_YES, "ICH9", 's' },
+    { 0x1106, 0x0585, SOFT_OFF_UNKNOWN, "VIA Apollo VP/VPX", 'h' },
+    { 0x1106, 0x0595, SOFT_OFF_UNKNOWN, "VIA Apollo VP2", 'h' },
+    { 0x1106, 0x0597, SOFT_OFF_UNKNOWN, "VIA Apollo VP3", 'h' },
+    { 0x1106, 0x0598, SOFT_OFF_UNKNOWN, "VIA Apollo MVP3", 'h' },
+    { 0x1106, 0x0501, SOFT_OFF_UNKNOWN, "VIA Apollo MVP4", 'h' },
+    { 0x1106, 0x0691, SOFT_OFF_UNKNOWN, "VIA Apollo Pro133", 'h' },
+    { 0x1106, 0x0693, SOFT_OFF_UNKNOWN, "VIA Apollo Pro Plus", 'h' },
+    { 0x1106, 0x0586, SOFT_OFF_UNKNOWN, "VT82C586", 's' },
+    { 0x1106, 0x3040, SOFT_OFF_YES, "VT82C586B ACPI", 'p' },
+    { 0x1106, 0x0596, SOFT_OFF_YES, "VT82C596", 's' },
+    { 0x1106, 0x3050, SOFT_OFF_YES, "VT82C596 PM", 'p' },
+    { 0x1106, 0x0686, SOFT_OFF_YES, "VT82C686", 's' },
+    { 0x1106, 0x3057, SOFT_OFF_YES, "VT82C686 ACPI", 'p' },
+    { 0x1106, 0x8231, SOFT_OFF_YES, "VT8231", 's' },
+    { 0x1106, 0x3074, SOFT_OFF_YES, "VT8233", 's' },
+    { 0x1106, 0x3147, SOFT_OFF_YES, "VT8233A", 's' },
+    { 0x1106, 0x3177, SOFT_OFF_YES, "VT8235", 's' },
+    { 0x1106, 0x3227, SOFT_OFF_YES, "VT8237", 's' },
+    { 0x1039, 0x0496, SOFT_OFF_NO, "SiS 496/497", 'h' },
+    { 0x1039, 0x5511, SOFT_OFF_UNKNOWN, "SiS 5511/5512", 'h' },
+    { 0x1039, 0x5571, SOFT_OFF_UNKNOWN, "SiS 5571", 'h' },
+    { 0x1039, 0x5591, SOFT_OFF_UNKNOWN, "SiS 5591/5592", 'h' },
+    { 0x1039, 0x5597, SOFT_OFF_UNKNOWN, "SiS 5597/5598", 'h' },
+    { 0x1039, 0x0008, SOFT_OFF_UNKNOWN, "SiS 85C503/5595", 's' },
+    { 0x1039, 0x0009, SOFT_OFF_YES, "SiS 5595 PM", 'p' },
+    { 0x1039, 0x0961, SOFT_OFF_YES, "SiS 961", 's' },
+    { 0x1039, 0x0962, SOFT_OFF_YES, "SiS 962", 's' },
+    { 0x1039, 0x0963, SOFT_OFF_YES, "SiS 963", 's' },
+    { 0x10B9, 0x1521, SOFT_OFF_UNKNOWN, "ALi Aladdin III", 'h' },
+    { 0x10B9, 0x1531, SOFT_OFF_UNKNOWN, "ALi Aladdin IV", 'h' },
+    { 0x10B9, 0x1541, SOFT_OFF_UNKNOWN, "ALi Aladdin V", 'h' },
+    { 0x10B9, 0x1533, SOFT_OFF_YES, "M1533", 's' },
+    { 0x10B9, 0x7101, SOFT_OFF_YES, "M7101 PMU", 'p' },
+    { 0x1022, 0x740B, SOFT_OFF_YES, "AMD-756 ACPI", 'p' },
+    { 0x1022, 0x7413, SOFT_OFF_YES, "AMD-766 ACPI", 'p' },
+    { 0x1022, 0x7443, SOFT_OFF_YES, "AMD-768 ACPI", 'p' },
+};
+
+static void test_each_row(void **state)
+{
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        const struct row *r = &rows[i];
+        setup(state);
+        with(0x1AF4, 0x1000);           /* an unknown device first */
+        with(r->vendor, r->device);
+        chipset_identify(&pci, &v);
+        assert_int_equal(v.soft_off, r->verdict);
+        assert_string_equal(v.name, r->name);
+        const char *got = r->role == 'h' ? v.host : r->role == 's' ? v.south : v.pm;
+        assert_non_null(got);
+        assert_string_equal(got, r->name);
+        assert_non_null(strstr(v.explain, r->name));
+        assert_true(strlen(v.explain) < CHIPSET_EXPLAIN_MAX - 1);   /* never cut */
+    }
+}
+
+static void test_430hx(void **state)
+{
+    (void)state;
+    with(0x8086, 0x1250);
+    with(0x8086, 0x7000);
+    with(0x8086, 0x7010);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "Intel 430HX (PIIX3)");
+    assert_string_equal(v.explain, "the PIIX3 south bridge has no soft-off: the BIOS cannot "
+                        "cut the power; expected on this board (AT-style power)");
+    assert_null(v.pm);
+    assert_string_equal(chipset_soft_off_name(v.soft_off), "no");
+}
+
+/* QEMU's pc machine: PIIX3 with a PIIX4 ACPI function; the PM function decides. */
+static void test_qemu_pc(void **state)
+{
+    (void)state;
+    with(0x8086, 0x1237);
+    with(0x8086, 0x7000);
+    with(0x8086, 0x7113);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "Intel 440FX (PIIX3)");
+    assert_string_equal(v.pm, "PIIX4 PM");
+    assert_string_equal(v.explain,
+                        "the PIIX4 PM function has soft-off: the BIOS can cut an ATX "
+                        "supply's power");
+    assert_string_equal(chipset_soft_off_name(v.soft_off), "yes");
+}
+
+static void test_q35(void **state)
+{
+    (void)state;
+    with(0x8086, 0x29C0);
+    with(0x8086, 0x2918);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "Intel G33/P35 (ICH9)");
+}
+
+static void test_430tx(void **state)
+{
+    (void)state;
+    with(0x8086, 0x7100);
+    with(0x8086, 0x7110);
+    with(0x8086, 0x7113);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "Intel 430TX (PIIX4)");
+}
+
+static void test_430lx_sio(void **state)
+{
+    (void)state;
+    with(0x8086, 0x04A3);
+    with(0x8086, 0x0484);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "Intel 430LX/NX (SIO)");
+}
+
+/* The kit's 486 board: SiS 496 and nothing else known. */
+static void test_sis496(void **state)
+{
+    (void)state;
+    with(0x1039, 0x0496);
+    with(0x1039, 0x0406);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "SiS 496/497");
+    assert_string_equal(v.explain, "the SiS 496/497 chipset has no soft-off: the BIOS "
+                        "cannot cut the power; expected on this board (AT-style power)");
+}
+
+/* One ID for the 586, 586A and 586B: only the ACPI function tells. */
+static void test_vt82c586(void **state)
+{
+    (void)state;
+    with(0x1106, 0x0585);
+    with(0x1106, 0x0586);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_string_equal(v.explain, "the VT82C586 south bridge: soft-off unknown");
+    with(0x1106, 0x3040);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "VIA Apollo VP/VPX (VT82C586)");
+}
+
+static void test_sis5595(void **state)
+{
+    (void)state;
+    with(0x1039, 0x5597);
+    with(0x1039, 0x0008);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    with(0x1039, 0x0009);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+}
+
+static void test_unknown(void **state)
+{
+    (void)state;
+    with(0x1AF4, 0x1000);
+    with(0x8086, 0x1234);               /* MPIIX: not in the table */
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_string_equal(v.name, "");
+    assert_null(v.host);
+    assert_null(v.south);
+    assert_string_equal(v.explain, "chipset not in apmoff's table: soft-off unknown");
+    assert_string_equal(chipset_soft_off_name(v.soft_off), "unknown");
+}
+
+static void test_host_only(void **state)
+{
+    (void)state;
+    with(0x8086, 0x122D);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_string_equal(v.name, "Intel 430FX");
+    assert_string_equal(v.explain, "the Intel 430FX chipset: soft-off unknown");
+}
+
+static void test_no_pci(void **state)
+{
+    (void)state;
+    with(0x8086, 0x7110);               /* ignored: no mechanism answered */
+    pci.mech = PCI_MECH_NONE;
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_string_equal(v.explain,
+                        "ISA machine: soft-off needs an ATX supply and an APM BIOS that "
+                        "drives it");
+    assert_string_equal(v.name, "");
+    memset(&v, 0xA5, sizeof(v));
+    chipset_identify(NULL, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_null(v.south);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_each_row, setup),
+        cmocka_unit_test_setup(test_430hx, setup),
+        cmocka_unit_test_setup(test_qemu_pc, setup),
+        cmocka_unit_test_setup(test_q35, setup),
+        cmocka_unit_test_setup(test_430tx, setup),
+        cmocka_unit_test_setup(test_430lx_sio, setup),
+        cmocka_unit_test_setup(test_sis496, setup),
+        cmocka_unit_test_setup(test_vt82c586, setup),
+        cmocka_unit_test_setup(test_sis5595, setup),
+        cmocka_unit_test_setup(test_unknown, setup),
+        cmocka_unit_test_setup(test_host_only, setup),
+        cmocka_unit_test_setup(test_no_pci, setup),
+    };
+    return cmocka_run_group_tests_name("chipset", tests, NULL, NULL);
+}
