@@ -30,19 +30,12 @@ BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/irq0.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
-<<<<<<< HEAD
-	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o system/vga.o system/fbcon.o \
-	font8x16.o system/keyboard.o system/console.o system/bootinfo.o
+	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
+	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
+	system/bootinfo.o system/pci_conf.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o survey/vbe.o \
-	survey/deflate.o survey/base45.o
-=======
-	system/pic.o system/timer.o system/serial.o system/vga.o system/fbcon.o \
-	font8x16.o system/keyboard.o system/console.o system/bootinfo.o system/pci_conf.o
-SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
-	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o survey/pci.o \
-	survey/chipset.o
->>>>>>> pci
+	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
 RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o \

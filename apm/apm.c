@@ -513,7 +513,16 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     else
         fmt_snprintf(why, why_size, "5307h %s", apm_result_text(res, text, sizeof(text)));
     s->ifaces[s->iface].off_tried = true;
+    s->ifaces[s->iface].off_still_on = res == 0;
     fmt_snprintf(s->ifaces[s->iface].off_result, sizeof(s->ifaces[s->iface].off_result),
                  "%s", why);
     say("power-off via %s failed: %s", name, why);
+}
+
+bool apm_still_on_after_success(const struct apm_state *s)
+{
+    for (int i = 0; i < APM_IFACE_COUNT; i++)
+        if (s->ifaces[i].off_still_on)
+            return true;
+    return false;
 }

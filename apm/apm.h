@@ -80,6 +80,7 @@ struct apm_iface_result {
     bool have_pm;               /* pm: the segments below are what the connect gave */
     struct apm_pm_info pm;
     bool off_tried;
+    bool off_still_on;          /* 5307h returned success, and yet here we are */
     char off_result[64];        /* why the power-off call returned */
 };
 
@@ -146,6 +147,10 @@ void apm_query(struct apm_state *s);
 int apm_set_power_state(struct apm_state *s, uint16_t state);
 /* 530Bh: one pending PM event. Returns apm_call()'s result (80h: none pending). */
 int apm_get_event(struct apm_state *s, uint16_t *event, uint16_t *info);
+
+/* Whether some interface's 5307h off returned success and the machine stayed on:
+ * the case a chipset without soft-off explains. */
+bool apm_still_on_after_success(const struct apm_state *s);
 
 /* The final call (with the same one retry). Returns only if the machine is still on,
  * after a grace period when the BIOS said success; why receives the reason. */

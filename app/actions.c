@@ -13,8 +13,10 @@
 #define EVENTS_MAX 16
 
 void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
-                  const struct smbios_info *sm)
+                  const struct survey *sv)
 {
+    const struct smbios_info *sm = &sv->smbios;
+    const struct chipset_verdict *cs = &sv->chipset;
     static struct check_report rep;
     static char line[1536];
     char reason[160];
@@ -38,6 +40,9 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         json_string(&j, "expected_list", list->bios);
         json_uint(&j, "differences", differences);
     }
+    /* Whether the board can switch itself off at all: what 5307h's checks cannot
+     * tell, since check never asks for off. */
+    json_string(&j, "chipset_soft_off", chipset_soft_off_name(cs->soft_off));
     json_object(&j, "checks");
     for (unsigned i = 0; i < rep.count; i++)
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));
@@ -49,6 +54,8 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         console_write("\n");
     }
     summary_set_checks(&rep);
+    say("check: chipset %s: soft-off %s: %s", cs->name[0] ? cs->name : "unknown",
+        chipset_soft_off_name(cs->soft_off), cs->explain);
     int n = fmt_snprintf(reason, sizeof(reason),
                          "check complete: %u passed, %u failed, %u skipped", rep.passed,
                          rep.failed, rep.skipped);

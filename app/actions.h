@@ -4,15 +4,16 @@
 #define APMOFF_ACTIONS_H
 
 #include "../apm/poweroff.h"
-#include "../survey/smbios.h"
+#include "survey.h"
 
-/* action=check: runs the checks, prints the summary and the JSON line, compares the
- * verdicts with the list shipped for this BIOS (apm/checklist.h; chosen by the
- * SMBIOS identity in sm) when there is one, and halts: HALT_CHECK_PASSED when
+/* action=check: runs the checks, prints the summary and the JSON line (with the
+ * chipset's soft-off verdict from sv), compares the verdicts with the list shipped
+ * for this BIOS (apm/checklist.h; chosen by sv's SMBIOS identity) when there is one,
+ * and halts: HALT_CHECK_PASSED when
  * nothing failed, HALT_CHECK_AS_EXPECTED when every verdict is the list's,
  * HALT_CHECK_FAILED otherwise. */
 void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
-                  const struct smbios_info *sm) __attribute__((noreturn));
+                  const struct survey *sv) __attribute__((noreturn));
 
 /* action=standby / action=suspend (state APM_STATE_STANDBY / _SUSPEND). */
 void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,

@@ -193,6 +193,9 @@ static void __attribute__((noreturn)) power_off(void)
     apm_power_off_chain(&apm, &ports, only_interface(), why, sizeof(why));
     if (!apm.present)
         print_survey(&apm);
+    if (apm_still_on_after_success(&apm))
+        say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
+            sv.chipset.explain);
     halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, why);
 }
 
@@ -209,7 +212,7 @@ void kmain(uint32_t magic, uint32_t info)
 
     switch (opts.action) {
     case ACTION_CHECK:
-        action_check(&apm, &ports, opts.check_strict, &sv.smbios);
+        action_check(&apm, &ports, opts.check_strict, &sv);
     case ACTION_STANDBY:
         action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY);
     case ACTION_SUSPEND:

@@ -178,11 +178,30 @@ static const char *advice(enum halt_code code)
     }
 }
 
+/* What to do next: the chipset's word when it explains a power-off that did not
+ * happen, the halt code's advice otherwise. */
+static const char *next_step(const struct summary_input *in, char *buf, size_t size)
+{
+    if (in->code == HALT_POWEROFF_FAILED && in->sv && in->apm && apm_still_on_after_success(in->apm)) {
+        const struct chipset_verdict *cs = &in->sv->chipset;
+        if (cs->soft_off == SOFT_OFF_NO) {
+            fmt_snprintf(buf, size, "%s; switch it off by hand", cs->explain);
+            return buf;
+        }
+        if (cs->soft_off == SOFT_OFF_YES) {
+            fmt_snprintf(buf, size, "%s: check BIOS setup's soft-off option and that "
+                         "the supply is ATX", cs->explain);
+            return buf;
+        }
+    }
+    return advice(in->code);
+}
+
 unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS + 1],
                        unsigned max)
 {
     struct panel p = { lines, max, 0 };
-    char title[48], text[160];
+    char title[48], text[160], next[224];
 
     fmt_snprintf(title, sizeof(title), "apmoff %s summary", in->version);
     rule(&p, title);
@@ -194,7 +213,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
     if (in->checks)
         checks(&p, in->checks);
     add_wrapped(&p, "Result", in->reason);
-    add_wrapped(&p, "Next", advice(in->code));
+    add_wrapped(&p, "Next", next_step(in, next, sizeof(next)));
     if (in->serial_kind)
         fmt_snprintf(text, sizeof(text), "every line is on COM1 (3F8h, %s), 115200 8N1",
                      in->serial_kind);

@@ -9,6 +9,8 @@
 #include "../apm/apm_text.h"
 #include "../realmode/bios.h"
 #include "../system/cmos.h"
+#include "../system/pci_conf.h"
+#include "../realmode/pcibios.h"
 #include "../lib/bda.h"
 #include "../lib/pc.h"
 
@@ -94,6 +96,53 @@ static void say_disks(const struct disk_probe *d)
             say("disks:   %02Xh: %u/%u/%u (C/H/S), no EDD", h->drive, h->cylinders,
                 h->heads, h->sectors);
     }
+}
+
+/* The PCI BIOS, then the configuration mechanism it names (or, without one, the ones
+ * that answer a safe probe), then every bus; and from what was found, whether the
+ * board can switch itself off. */
+static void survey_pci(struct survey *sv)
+{
+    struct pci_survey *pci = &sv->pci;
+    struct pcibios_info bios;
+
+    if (sv->bios_calls && pcibios_detect(&bios)) {
+        pci->bios_present = true;
+        pci->bios_major = bios.major;
+        pci->bios_minor = bios.minor;
+        pci->bios_mechs = bios.mechs;
+        pci->bios_last_bus = bios.last_bus;
+        say("pci: PCI BIOS %X.%02X, mechanisms %02Xh, last bus %u", bios.major, bios.minor,
+            bios.mechs, bios.last_bus);
+    } else {
+        say("pci: no PCI BIOS (INT 1Ah B101h)");
+    }
+    pci->mech = (enum pci_mech)pci_conf_detect(pci->bios_present ? pci->bios_mechs : 0);
+    if (pci->mech == PCI_MECH_NONE) {
+        say("pci: no configuration mechanism answers: no PCI");
+    } else {
+        struct pci_access acc = pci_conf_access(pci->mech);
+        pci_walk(&acc, pci->bios_present ? pci->bios_last_bus : 0, pci);
+        say("pci: mechanism #%u, %u function%s on %u bus%s%s", pci->mech, pci->count,
+            pci->count == 1 ? "" : "s", pci->buses, pci->buses == 1 ? "" : "es",
+            pci->truncated ? " (more not kept)" : "");
+        for (unsigned i = 0; i < pci->count; i++) {
+            const struct pci_function *f = &pci->fn[i];
+            if (f->irq_pin >= 1 && f->irq_pin <= 4)
+                say("pci:   %02X:%02X.%u %04X:%04X %s (class %02X%02X%02X, rev %02X), "
+                    "INT%c# IRQ %u", f->bus, f->dev, f->fn, f->vendor, f->device,
+                    pci_class_name(f->class_code), f->class_code, f->subclass, f->prog_if,
+                    f->revision, 'A' + f->irq_pin - 1, f->irq_line);
+            else
+                say("pci:   %02X:%02X.%u %04X:%04X %s (class %02X%02X%02X, rev %02X)",
+                    f->bus, f->dev, f->fn, f->vendor, f->device,
+                    pci_class_name(f->class_code), f->class_code, f->subclass, f->prog_if,
+                    f->revision);
+        }
+    }
+    chipset_identify(pci, &sv->chipset);
+    say("chipset: %s: soft-off %s: %s", sv->chipset.name[0] ? sv->chipset.name : "unknown",
+        chipset_soft_off_name(sv->chipset.soft_off), sv->chipset.explain);
 }
 
 static void say_video(const struct video_probe *v)
@@ -230,6 +279,7 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
         say_disks(&sv->disks);
     }
     survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
+    survey_pci(sv);
 }
 
 void survey_print_json(const char *json)

@@ -18,6 +18,8 @@
 #include "../system/cpuclock.h"
 #include "../apm/apm.h"
 #include "../survey/acpi.h"
+#include "../survey/chipset.h"
+#include "../survey/pci.h"
 #include "../survey/efi.h"
 #include "../survey/romid.h"
 #include "../survey/smbios.h"
@@ -36,6 +38,8 @@ struct survey {
     struct mem_probe mem;       /* with BIOS calls: each memory interface */
     struct disk_probe disks;
     struct video_probe video;
+    struct pci_survey pci;
+    struct chipset_verdict chipset;
     uint32_t map_available_kb;  /* sum of available map entries, KiB */
     char bios_date[9];          /* F000:FFF5, "MM/DD/YY" */
     uint8_t model_byte;         /* F000:FFFE */

@@ -231,6 +231,50 @@ static void json_video(struct json *j, const struct video_probe *v)
     json_end(j);
 }
 
+/* Each function as one compact string, "BB:DD.F VVVV:DDDD CCSSPP RR", then
+ * " SSSS:SSSS" when it has a subsystem ID and " P/LL" (IRQ pin 1-4, line) when it
+ * has an interrupt pin: the whole list as objects would not fit a QR code. */
+static void json_pci(struct json *j, const struct pci_survey *pci,
+                     const struct chipset_verdict *cs)
+{
+    json_object(j, "pci");
+    if (pci->bios_present) {
+        char version[8];
+        fmt_snprintf(version, sizeof(version), "%X.%02X", pci->bios_major, pci->bios_minor);
+        json_string(j, "bios", version);
+        json_uint(j, "last_bus", pci->bios_last_bus);
+    }
+    json_uint(j, "mechanism", pci->mech);
+    if (pci->mech != PCI_MECH_NONE) {
+        json_uint(j, "buses", pci->buses);
+        json_array(j, "functions");
+        for (unsigned i = 0; i < pci->count; i++) {
+            const struct pci_function *f = &pci->fn[i];
+            char text[48];
+            int n = fmt_snprintf(text, sizeof(text), "%02X:%02X.%u %04X:%04X %02X%02X%02X %02X",
+                                 f->bus, f->dev, f->fn, f->vendor, f->device, f->class_code,
+                                 f->subclass, f->prog_if, f->revision);
+            if (f->sub_vendor && f->sub_vendor != 0xFFFF)
+                n += fmt_snprintf(text + n, sizeof(text) - (size_t)n, " %04X:%04X",
+                                  f->sub_vendor, f->sub_device);
+            if (f->irq_pin >= 1 && f->irq_pin <= 4)
+                fmt_snprintf(text + n, sizeof(text) - (size_t)n, " %u/%02X", f->irq_pin,
+                             f->irq_line);
+            json_string(j, 0, text);
+        }
+        json_end(j);
+        if (pci->truncated)
+            json_bool(j, "truncated", true);
+    }
+    json_end(j);
+    json_object(j, "chipset");
+    if (cs->name[0])
+        json_string(j, "name", cs->name);
+    json_string(j, "soft_off", chipset_soft_off_name(cs->soft_off));
+    json_string(j, "explain", cs->explain);
+    json_end(j);
+}
+
 bool survey_json(const struct survey *sv, const struct bootinfo *bi,
                  const struct apm_state *apm, const char *options, char *buf, unsigned size)
 {
@@ -311,6 +355,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     }
     json_smbios(&j, &sv->smbios);
     json_acpi(&j, &sv->acpi);
+    if (sv->chipset.explain[0])
+        json_pci(&j, &sv->pci, &sv->chipset);
     if (apm)
         json_apm(&j, apm);
     json_end(&j);

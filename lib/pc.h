@@ -85,13 +85,9 @@
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */
 #define BIOS_INT_EQUIPMENT  0x11
 #define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
-<<<<<<< HEAD
 #define BIOS_INT_DISK       0x13
 #define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), memory (E820h) */
-=======
-#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh) */
 #define BIOS_INT_TIME_PCI   0x1A    /* clock (AH=00h-0Bh), PCI BIOS (AH=B1h) */
->>>>>>> pci
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03

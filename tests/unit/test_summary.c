@@ -151,6 +151,39 @@ static void test_smbios_identity(void **state)
 }
 
 /* Every ending has advice, and the panel leaves room for the halted line. */
+/* "Success but still on": the chipset's verdict is the advice, whichever way it
+ * goes; an error answer or an unknown chipset keeps the usual advice. */
+static void test_still_on_explained_by_chipset(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.ifaces[APM_IFACE_RM].tried = true;
+    apm.ifaces[APM_IFACE_RM].off_tried = true;
+    apm.ifaces[APM_IFACE_RM].off_still_on = true;
+    sv.chipset.soft_off = SOFT_OFF_NO;
+    strcpy(sv.chipset.name, "Intel 430HX (PIIX3)");
+    strcpy(sv.chipset.explain, "the PIIX3 south bridge has no soft-off: the BIOS cannot cut "
+                               "the power; expected on this board (AT-style power)");
+    build(HALT_POWEROFF_FAILED, "5307h returned success but the machine is still on", false);
+    assert_field("Next", "the PIIX3 south bridge has no soft-off: the BIOS cannot cut the "
+                         "power; expected on this board (AT-style power); switch it off by "
+                         "hand");
+    sv.chipset.soft_off = SOFT_OFF_YES;
+    strcpy(sv.chipset.explain, "the PIIX4 PM function has soft-off: the BIOS can cut an "
+                               "ATX supply's power");
+    build(HALT_POWEROFF_FAILED, "5307h returned success but the machine is still on", false);
+    assert_field("Next", "the PIIX4 PM function has soft-off: the BIOS can cut an ATX "
+                         "supply's power: check BIOS setup's soft-off option and that the "
+                         "supply is ATX");
+    sv.chipset.soft_off = SOFT_OFF_UNKNOWN;
+    build(HALT_POWEROFF_FAILED, "5307h returned success but the machine is still on", false);
+    assert_non_null(strstr(field("Next"), "power management (APM) is enabled"));
+    sv.chipset.soft_off = SOFT_OFF_NO;
+    apm.ifaces[APM_IFACE_RM].off_still_on = false;      /* an error answer instead */
+    build(HALT_POWEROFF_FAILED, "5307h error 60h: unable to enter requested state", false);
+    assert_non_null(strstr(field("Next"), "power management (APM) is enabled"));
+}
+
 static void test_every_code(void **state)
 {
     (void)state;
@@ -169,6 +202,7 @@ int main(void)
         cmocka_unit_test_setup(test_not_offered_and_no_apm, setup),
         cmocka_unit_test_setup(test_checks_named, setup),
         cmocka_unit_test_setup(test_smbios_identity, setup),
+        cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),
         cmocka_unit_test_setup(test_every_code, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -49,6 +49,23 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
                                           .edd_sectors = 2097152, .edd_sector_size = 512 };
     sv->disks.hdd[1] = (struct hdd_info){ .drive = 0x81, .cylinders = 615, .heads = 4,
                                           .sectors = 17 };
+    sv->pci.bios_present = true;
+    sv->pci.bios_major = 2;
+    sv->pci.bios_minor = 0x10;
+    sv->pci.bios_last_bus = 0;
+    sv->pci.mech = PCI_MECH_1;
+    sv->pci.buses = 1;
+    sv->pci.count = 2;
+    sv->pci.fn[0] = (struct pci_function){ .vendor = 0x8086, .device = 0x1250,
+                                           .class_code = 6, .revision = 3 };
+    sv->pci.fn[1] = (struct pci_function){ .dev = 7, .fn = 1, .vendor = 0x8086,
+                                           .device = 0x7010, .class_code = 1, .subclass = 1,
+                                           .prog_if = 0x80, .sub_vendor = 0x1043,
+                                           .sub_device = 0x8001, .irq_pin = 1,
+                                           .irq_line = 14 };
+    sv->chipset.soft_off = SOFT_OFF_NO;
+    snprintf(sv->chipset.name, sizeof(sv->chipset.name), "Intel 430HX (PIIX3)");
+    snprintf(sv->chipset.explain, sizeof(sv->chipset.explain), "no soft-off");
     sv->video.have_dcc = true;
     sv->video.dcc_active = 0x08;
     sv->video.adapter = "VGA";
@@ -162,6 +179,11 @@ static void test_everything_filled(void **state)
         "\"bios_date\":\"11/22/1996\",\"manufacturer\":\"Vintage PC Co\","
         "\"product\":\"Model 486DX2\",\"version_string\":\"Rev\\u0009B\"},"
         "\"acpi\":{\"found\":true,\"revision\":2,\"oem\":\"BOCHS \",\"status\":\"ok\"},"
+        "\"pci\":{\"bios\":\"2.10\",\"last_bus\":0,\"mechanism\":1,\"buses\":1,"
+        "\"functions\":[\"00:00.0 8086:1250 060000 03\","
+        "\"00:07.1 8086:7010 010180 00 1043:8001 1/0E\"]},"
+        "\"chipset\":{\"name\":\"Intel 430HX (PIIX3)\",\"soft_off\":\"no\","
+        "\"explain\":\"no soft-off\"},"
         "\"apm\":{\"present\":true,\"version\":\"1.2\",\"raw_version\":\"0x0102\","
         "\"signature\":true,\"flags\":\"0x0003\","
         "\"flags_text\":\"16-bit PM interface, 32-bit PM interface\","
@@ -200,6 +222,9 @@ static void test_uefi_386_nothing_found(void **state)
                                 .vendor = "EDK II" };
     sv.smbios.status = SMBIOS_NOT_FOUND;
     sv.acpi.status = ACPI_RSDP_NOT_FOUND;
+    memset(&sv.pci, 0, sizeof(sv.pci));
+    memset(&sv.chipset, 0, sizeof(sv.chipset));
+    snprintf(sv.chipset.explain, sizeof(sv.chipset.explain), "no PCI");
     bi.protocol = 2;
     bi.have_mem = false;
     bi.mmap_count = 0;
@@ -210,7 +235,9 @@ static void test_uefi_386_nothing_found(void **state)
         "\"fpu_kind\":\"none\",\"tsc\":false},"
         "\"memory\":{\"map_available_kb\":130424,\"map\":[]},"
         "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\"},"
-        "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false}}");
+        "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false},"
+        "\"pci\":{\"mechanism\":0},"
+        "\"chipset\":{\"soft_off\":\"unknown\",\"explain\":\"no PCI\"}}");
 
     memset(&apm, 0, sizeof(apm));
     fill_apm(&apm);
