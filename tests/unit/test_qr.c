@@ -470,14 +470,13 @@ static void write_pbm(FILE *f, int size)
     }
 }
 
+static void zbar_check(const uint8_t *data, size_t len, const char *options, int size);
+
 /* Encodes data, has zbarimg read the picture and compares the bytes exactly (zbarimg
  * ends its output with a newline, which is dropped). */
 static void zbar_round_trip(const uint8_t *data, size_t len, enum qr_ecc ecc,
                             const char *options, int want_size)
 {
-    char path[] = "/tmp/apmoff-qr-XXXXXX.pbm", cmd[256];
-    static uint8_t out[8192];
-
     if (!have_zbarimg()) {
         print_message("# zbarimg not found (Debian zbar-tools, see scripts/deps.sh): "
                       "skipped\n");
@@ -485,6 +484,14 @@ static void zbar_round_trip(const uint8_t *data, size_t len, enum qr_ecc ecc,
     }
     int size = qr_encode(data, len, ecc, modules, work);
     assert_int_equal(size, want_size);
+    zbar_check(data, len, options, size);
+}
+
+/* The symbol in `modules`, read by zbarimg, must be data exactly. */
+static void zbar_check(const uint8_t *data, size_t len, const char *options, int size)
+{
+    char path[] = "/tmp/apmoff-qr-XXXXXX.pbm", cmd[256];
+    static uint8_t out[8192];
     int fd = mkstemps(path, 4);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "wb");
@@ -573,6 +580,38 @@ static void test_zbar_binary(void **state)
     zbar_round_trip(all, sizeof(all), QR_ECC_MEDIUM, "-Sbinary", QR_SIZE(12));
 }
 
+/* Alphanumeric mode: the capacities of ISO/IEC 18004 Table 7, and symbols on both
+ * sides of each change in the count's width (9 bits to version 9, 11 to 26, 13 after)
+ * read back by zbar, with odd and even lengths (a last single character is 6 bits). */
+static void test_alnum(void **state)
+{
+    static char text[3400];
+    static const int versions[] = { 1, 9, 10, 26, 27 };
+    (void)state;
+    assert_int_equal(qr_capacity_alnum(1, QR_ECC_MEDIUM), 20);
+    assert_int_equal(qr_capacity_alnum(1, QR_ECC_LOW), 25);
+    assert_int_equal(qr_capacity_alnum(9, QR_ECC_MEDIUM), 262);
+    assert_int_equal(qr_capacity_alnum(10, QR_ECC_MEDIUM), 311);
+    assert_int_equal(qr_capacity_alnum(40, QR_ECC_MEDIUM), 3391);
+    assert_int_equal(qr_capacity_alnum(40, QR_ECC_LOW), 4296);
+    assert_int_equal(qr_encode_alnum("apmoff", 6, QR_ECC_MEDIUM, 1, 0, modules, work), 0);
+    if (!have_zbarimg()) {
+        print_message("# zbarimg not found: the read-backs are skipped\n");
+        skip();
+    }
+    for (size_t k = 0; k < sizeof(versions) / sizeof(versions[0]); k++) {
+        for (int odd = 0; odd < 2; odd++) {
+            size_t len = (size_t)qr_capacity_alnum(versions[k], QR_ECC_MEDIUM) - (size_t)odd;
+            for (size_t i = 0; i < len; i++)
+                text[i] = QR_ALNUM_SET[(i * 7 + k) % 45];
+            int size = qr_encode_alnum(text, len, QR_ECC_MEDIUM, 1, QR_MASK_AUTO, modules,
+                                       work);
+            assert_int_equal(size, QR_SIZE(versions[k]));
+            zbar_check((const uint8_t *)text, len, "", size);
+        }
+    }
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -594,6 +633,7 @@ int main(void)
         T(test_zbar_json_1500_low),
         T(test_zbar_version_40),
         T(test_zbar_binary),
+        T(test_alnum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
