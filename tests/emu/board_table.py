@@ -12,9 +12,10 @@ import json
 import os
 import re
 
-import cases_86box
+from tests.emu import cases_86box
+from tests.paths import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The page that holds the table (one line to change when it moves to docs/).
 README = os.path.join(ROOT, "README.md")
 BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box cases' "
          "runs; do not edit -->")
