@@ -6,7 +6,7 @@
   mode (SDM vol. 3, 9.9), which a 386 or 486 with a prefetched instruction needs.
 - The GDT is 16-byte aligned (Intel's recommendation for the descriptor tables).
 
-usage: check_realmode.py [BUILD_DIR]     (default build/); exit status 1 on a failure
+usage: python3 -m tests.check_realmode [BUILD_DIR]     (default build/); exit status 1 on a failure
 """
 
 import os

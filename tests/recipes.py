@@ -15,7 +15,7 @@ SIGTERM). It passes when bash exits with status N and, when given, REGEX matches
 line of its output. The CI example's `run:` steps run the same way and must exit 0,
 except the package installation (`apt-get`), which `scripts/deps.sh` has done.
 
-    tests/recipes.py [-k SUBSTRING]      prints PASS/FAIL per recipe, exits 1 on a failure
+    python3 -m tests.recipes [-k SUBSTRING]   prints PASS/FAIL per recipe, exits 1 on a failure
 """
 
 import argparse
@@ -45,8 +45,8 @@ def readme_recipes(text):
             raise ValueError("README line %d: a recipe comment without status="
                              % (text[:m.start()].count("\n") + 1))
         line = text[:m.start()].count("\n") + 1
-        recipes.append(("README.md:%d" % line, m.group(2), int(fields["status"]),
-                        fields.get("output", "")))
+        recipes.append(("%s:%d" % (os.path.basename(README), line), m.group(2),
+                        int(fields["status"]), fields.get("output", "")))
     return recipes
 
 
@@ -90,13 +90,16 @@ def all_recipes():
     return recipes
 
 
-def run_all(substring=""):
-    """Runs the recipes; returns (passed, failed) and prints one line each."""
+def run_all(substring="", record=None):
+    """Runs the recipes; returns (passed, failed) and prints one line each; calls
+    record(name, ok, seconds, message) for each too, when given (tests.run_all)."""
+    record = record or (lambda name, ok, seconds, message: None)
     passed = failed = 0
     recipes = [r for r in all_recipes() if substring in r[0] + r[1]]
     if not recipes:
-        print("FAIL recipes: none found in README.md (<!-- recipe: ... -->) or %s"
-              % os.path.relpath(CI_EXAMPLE, ROOT))
+        print("FAIL recipes: none found in %s (<!-- recipe: ... -->) or %s"
+              % (os.path.relpath(README, ROOT), os.path.relpath(CI_EXAMPLE, ROOT)))
+        record("recipes", False, 0.0, "no recipes found")
         return 0, 1
     for label, commands, status, output in recipes:
         with tempfile.TemporaryDirectory(prefix="apmoff-recipe-") as work:
@@ -118,7 +121,9 @@ def run_all(substring=""):
             print("FAIL recipe %s: %s: %s" % (label, short, "; ".join(problems)))
             for line in text.splitlines()[-5:]:
                 print("    | " + line)
+            record(label, False, seconds, "; ".join(problems))
         else:
+            record(label, True, seconds, "")
             passed += 1
             print("PASS recipe %s: %s (%.1f s)" % (label, short, seconds), flush=True)
     return passed, failed

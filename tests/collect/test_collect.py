@@ -9,7 +9,7 @@ survey with the fields the kernel does not print yet), collected with the progra
 the report opened in headless Chromium, its table read back from the DOM, a
 screenshot taken.
 
-    tests/collect/test_collect.py [-v] [--tap] [--update-screenshot] [-k PATTERN]
+    python3 -m tests.collect.test_collect [-v] [--tap] [--update-screenshot] [-k PATTERN]
 
 --tap prints one "ok N name" / "not ok N name" line a test (tests/run_all.py counts
 them); --update-screenshot copies the report's screenshot to docs/collect-report.png.
@@ -36,10 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL = os.path.join(ROOT, "tools", "apmoff-collect")
 FIXTURES = os.path.join(HERE, "fixtures")
 OUT = os.path.join(ROOT, "build", "collect-test")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(1, os.path.join(ROOT, "tests", "emu"))
-
-from collect import inputs, report, store  # noqa: E402
+from tools.apmoff_collect import inputs, report, store
 
 UPDATE_SCREENSHOT = False
 
@@ -157,7 +154,7 @@ class Outcomes(Tmp):
         [o] = self.obs("off.log")
         answers = iter(["maybe", "hung"])
         import builtins
-        from collect import cli
+        from tools.apmoff_collect import cli
         saved = builtins.input
         builtins.input = lambda prompt="": next(answers)
         try:
@@ -371,7 +368,8 @@ def smbios(vendor, date, maker, product):
 
 def emulator_runs():
     """(name, Case) of the live runs: QEMU -kernel runs and two Bochs runs."""
-    from harness import Case
+    from tests.emu.case import Case
+    from tests.emu.judges import QrDecodes
     q = "qemu"
     award = smbios("Award Software International Inc.", "11/22/1996", "Vintage PC Co",
                    "486DX2-66")
@@ -382,8 +380,9 @@ def emulator_runs():
         ("award-486-check", Case("c-award-486-check", q, "seabios", "pc", "kernel",
                                  "action=check", "halt", 20, extra=award)),
         ("ami-qr", Case("c-ami-qr", q, "seabios", "pc", "kernel", "action=survey", "halt", 30,
-                        qr=True, extra=smbios("American Megatrends Inc.", "03/15/1995",
-                                              "Acme", "Deskpro 4-66"))),
+                        judges=[QrDecodes()],
+                        extra=smbios("American Megatrends Inc.", "03/15/1995", "Acme",
+                                     "Deskpro 4-66"))),
         ("phoenix-off", Case("c-phoenix-off", q, "seabios", "pc", "kernel", "action=off",
                              "poweroff", 20, extra=phoenix)),
         ("phoenix-pm32", Case("c-phoenix-pm32", q, "seabios", "pc", "kernel", "inject=rm-off",
@@ -413,7 +412,7 @@ def emulator_runs():
 def run_emulators(work):
     """Runs every configuration, one emulator at a time; returns {name: (verdict,
     workdir)}. Serial logs are in each workdir's serial.txt."""
-    import harness
+    from tests.emu import harness
     done = {}
     for name, case in emulator_runs():
         workdir = os.path.join(work, name)
