@@ -272,6 +272,67 @@ class Importing(Tmp):
         self.assertEqual(rows[1]["check"], "22 passed, 9 failed")
 
 
+class Schema(Tmp):
+    """PRAGMA user_version: the schema's number, and the upgrade of an older database."""
+
+    def version(self):
+        conn = sqlite3.connect(self.db)
+        try:
+            return conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
+
+    def test_new_database_has_the_current_version(self):
+        store.connect(self.db).close()
+        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+
+    def test_version_0_database_is_upgraded_in_place(self):
+        conn = sqlite3.connect(self.db)
+        conn.executescript(read(fixture("schema0.sql")))   # made by the code before the number
+        conn.close()
+        self.assertEqual((self.version(), counts(self.db)), (0, (2, 2)))
+        before = dump(self.db)
+        store.connect(self.db).close()
+        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+        self.assertEqual(dump(self.db), before)            # the rows, as they were
+        r = tool(self.db, "add", fixture("survey.log"), fixture("off.log"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 reports added, 1 already there", r.stdout)
+        self.assertEqual(counts(self.db)[1], 3)
+
+    def test_newer_database_is_refused(self):
+        store.connect(self.db).close()
+        conn = sqlite3.connect(self.db)
+        conn.execute("PRAGMA user_version = %d" % (store.SCHEMA_VERSION + 1))
+        conn.close()
+        r = tool(self.db, "list")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("knows up to %d" % store.SCHEMA_VERSION, r.stderr)
+
+    def test_migration_steps_run_in_order_each_in_a_transaction(self):
+        conn = store.connect(self.db)
+        ran = []
+
+        def add_column(c):
+            ran.append(store.SCHEMA_VERSION)
+            c.execute("ALTER TABLE machines ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+        def broken(c):
+            ran.append(store.SCHEMA_VERSION + 1)
+            c.execute("CREATE TABLE half_done (x)")
+            raise sqlite3.OperationalError("step failed")
+
+        steps = {store.SCHEMA_VERSION: add_column, store.SCHEMA_VERSION + 1: broken}
+        with self.assertRaises(sqlite3.OperationalError):
+            store.migrate(conn, store.SCHEMA_VERSION + 2, steps)
+        self.assertEqual(ran, [store.SCHEMA_VERSION, store.SCHEMA_VERSION + 1])
+        self.assertEqual(store.schema_version(conn), store.SCHEMA_VERSION + 1)
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        self.assertNotIn("half_done", names)               # the failed step rolled back
+        self.assertIn("note", [r[1] for r in conn.execute("PRAGMA table_info(machines)")])
+        conn.close()
+
+
 class Identity(unittest.TestCase):
     BASE = {"schema": 1, "firmware": "bios", "bios": {"date": "06/23/99",
                                                        "model_byte": "0xFC"},

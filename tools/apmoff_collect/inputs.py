@@ -35,7 +35,7 @@ class Observation:
     survey: dict = None             # the survey JSON (None for a check-only run)
     check: dict = None              # the check JSON, when the run made one
     outcome: str = UNKNOWN          # off, failed, hung, unknown, none
-    outcome_source: str = ""        # "log", "emulator", "person" or ""
+    outcome_source: str = ""        # "log", "emulator", "capture", "person" or ""
     outcome_detail: str = ""        # the line(s) the outcome was read from
     via: str = ""                   # the interface of the last power-off call
     source: str = ""                # the file it came from
