@@ -35,7 +35,7 @@ def run(tally):
         tally.add("collect", "test_collect.py", False, time.monotonic() - start,
                   message="exit status %d" % proc.returncode, output=out)
     if skip:
-        print("SKIP apmoff-collect: %d skipped (see tests/collect/test_collect.py -v)" % skip)
+        print("SKIP apmoff-collect: %d skipped (see python3 -m tests.collect.test_collect -v)" % skip)
     print("%s apmoff-collect (tests/collect): %d passed, %d failed"
           % ("FAIL" if bad else "PASS", ok, bad), flush=True)
     if bad:

@@ -11,7 +11,7 @@ screenshot taken.
 
     python3 -m tests.collect.test_collect [-v] [--tap] [--update-screenshot] [-k PATTERN]
 
---tap prints one "ok N name" / "not ok N name" line a test (tests/run_all.py counts
+--tap prints one "ok N name" / "not ok N name" line a test (tests.run_all counts
 them); --update-screenshot copies the report's screenshot to docs/collect-report.png.
 """
 

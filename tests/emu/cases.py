@@ -6,8 +6,8 @@ Columns (tests/emu/case.py): name, emulator, BIOS, machine, medium, kernel optio
 then what the serial log must show, and the judges for anything more.
 
 Each case is in the group of its topic below, and in the groups its columns imply
-(emulator, medium, uefi, biosrom, survey, check, v86, ...): `tests/run_all.py -l`
-lists them, `-g GROUP` runs one.
+(emulator, medium, uefi, biosrom, survey, check, v86, ...):
+`python3 -m tests.run_all -l` lists them, `-g GROUP` runs one.
 """
 
 from tests.emu import (cases_86box, cases_biosrom, cases_check, cases_errors, cases_media,

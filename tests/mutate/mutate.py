@@ -7,7 +7,7 @@ For each planted bug: build, run the smallest test subset that should catch it
 whole `make test` suite (python3 -m tests.run_all) too. A bug is KILLED when a test fails,
 SURVIVED when everything passes. The copy (the files git knows, as they are in the
 working tree) is built once and then rebuilt incrementally, the original file put
-back after each bug. At most two emulators run at once (tests/run_all.py's rule).
+back after each bug. Emulators run as tests.run_all runs them (-j: one a CPU).
 
     python3 -m tests.mutate.mutate [--list] [-k SUBSTRING] [--no-full] [--keep]
 
