@@ -135,22 +135,22 @@ deps:
 
 run: deps
 	@$(MAKE) --no-print-directory $(ISO)
-	@$(PYTHON) tests/emu/run.py $(ISO)
+	@$(PYTHON) -m tests.emu.run $(ISO)
 
 # Not part of `test`: it builds and tests the tree once per planted bug (minutes).
 .PHONY: mutate
 mutate: deps
-	@$(PYTHON) tests/mutate/mutate.py
+	@$(PYTHON) -m tests.mutate.mutate
 
 test: deps
 	@$(MAKE) --no-print-directory all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
-	@$(PYTHON) tests/run_all.py
+	@$(PYTHON) -m tests.run_all
 
 # docs/real-bioses.md's "Tested on real BIOSes" table, from fresh 86Box runs.
 real-bios-table: deps
 	@$(MAKE) --no-print-directory all
-	@$(PYTHON) tests/run_all.py --emu-only -k 86box --update-readme
+	@$(PYTHON) -m tests.run_all --emu-only -k 86box --update-readme
 
 include tests/unit/unit.mk
 include tests/unit/survey.mk
@@ -170,8 +170,8 @@ clean:
 .PHONY: collect-test collect-screenshot
 collect-test: deps
 	@$(MAKE) --no-print-directory $(ELF)
-	@$(PYTHON) tests/collect/test_collect.py
+	@$(PYTHON) -m tests.collect.test_collect
 
 collect-screenshot: deps
 	@$(MAKE) --no-print-directory $(ELF)
-	@$(PYTHON) tests/collect/test_collect.py --update-screenshot
+	@$(PYTHON) -m tests.collect.test_collect --update-screenshot

@@ -7,22 +7,19 @@ patch refuses an already patched module, one whose stub was changed elsewhere in
 sequence, and a file that is not ELF. Every build runs the real patch; this proves
 its refusals, which a build never exercises.
 
-    tests/check_grub_patch.py [GRUB_I386_PC_DIR]     PASS/FAIL lines; exit status 0 or 1
+    python3 -m tests.check_grub_patch [GRUB_I386_PC_DIR]     PASS/FAIL lines; exit status 0 or 1
 
 From Python: check(dir) -> (ok, messages).
 """
 
-import importlib.util
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tests.paths import load_program
+
 GRUB_PC = "/usr/lib/grub/i386-pc"
 
-_spec = importlib.util.spec_from_file_location("grub_no_cr4",
-                                               os.path.join(ROOT, "iso", "grub-no-cr4.py"))
-patcher = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(patcher)
+patcher = load_program("grub_no_cr4", os.path.join("iso", "grub-no-cr4.py"))
 
 
 def refuses(module):

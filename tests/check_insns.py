@@ -7,8 +7,8 @@ realmode/trampoline.asm) as i8086. Any instruction from a later CPU fails the ch
 unless it sits in one of the functions of GUARDED, each of which the kernel only calls
 after asking the CPU (EFLAGS.ID toggles, then CPUID's feature bits).
 
-    tests/check_insns.py [ELF]          PASS/FAIL line(s); exit status 0 or 1
-    tests/check_insns.py --self-test    the check must catch a planted instruction
+    python3 -m tests.check_insns [ELF]          PASS/FAIL line(s); exit status 0 or 1
+    python3 -m tests.check_insns --self-test    the check must catch a planted instruction
 
 From Python: check(elf_path) -> (ok, messages).
 """

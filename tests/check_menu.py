@@ -8,7 +8,7 @@ unattended machine does not sit on the QR screen forever); the first entry power
 and the countdown must be long enough for a CRT to sync and a person to read (5 s or
 more). The automation images take the same menu with `set timeout=0` (Makefile).
 
-    tests/check_menu.py          PASS/FAIL lines; exit status 0 or 1
+    python3 -m tests.check_menu          PASS/FAIL lines; exit status 0 or 1
 
 From Python: check() -> (ok, messages).
 """

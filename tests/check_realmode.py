@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""Checks on the mode switches that no emulator shows (issue 12, item 8).
+"""Checks on the mode switches that no emulator shows.
 
 - Every write to CR0 in the real-mode trampoline (build/trampoline.bin) is followed
   at once by a far jump: Intel's sequence for switching into and out of protected
   mode (SDM vol. 3, 9.9), which a 386 or 486 with a prefetched instruction needs.
 - The GDT is 16-byte aligned (Intel's recommendation for the descriptor tables).
 
-usage: check_realmode.py [BUILD_DIR]     (default build/); exit status 1 on a failure
+usage: python3 -m tests.check_realmode [BUILD_DIR]     (default build/); exit status 1 on a failure
 """
 
 import os

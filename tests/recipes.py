@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""README's emulator CI recipes and examples/github-ci.yml, run as written.
+"""docs/ci.md's emulator CI recipes and examples/github-ci.yml, run as written.
 
-README marks each recipe with an HTML comment on the line before its fenced block:
+docs/ci.md marks each recipe with an HTML comment on the line before its fenced block:
 
     <!-- recipe: status=N output=REGEX -->
     ```sh
@@ -15,7 +15,7 @@ SIGTERM). It passes when bash exits with status N and, when given, REGEX matches
 line of its output. The CI example's `run:` steps run the same way and must exit 0,
 except the package installation (`apt-get`), which `scripts/deps.sh` has done.
 
-    tests/recipes.py [-k SUBSTRING]      prints PASS/FAIL per recipe, exits 1 on a failure
+    python3 -m tests.recipes [-k SUBSTRING]   prints PASS/FAIL per recipe, exits 1 on a failure
 """
 
 import argparse
@@ -28,7 +28,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(ROOT, "docs", "ci.md")
+CI_PAGE = os.path.join(ROOT, "docs", "ci.md")
 CI_EXAMPLE = os.path.join(ROOT, "examples", "github-ci.yml")
 TIMEOUT = 180
 
@@ -37,16 +37,16 @@ FIELD = re.compile(r"(status|output)=(.*?)(?= (?:status|output)=|$)")
 
 
 def readme_recipes(text):
-    """[(label, commands, status, output regex or "")] from README's marked blocks."""
+    """[(label, commands, status, output regex or "")] from docs/ci.md's marked blocks."""
     recipes = []
     for m in MARK.finditer(text):
         fields = dict(FIELD.findall(m.group(1)))
         if "status" not in fields:
-            raise ValueError("README line %d: a recipe comment without status="
+            raise ValueError("docs/ci.md line %d: a recipe comment without status="
                              % (text[:m.start()].count("\n") + 1))
         line = text[:m.start()].count("\n") + 1
-        recipes.append(("README.md:%d" % line, m.group(2), int(fields["status"]),
-                        fields.get("output", "")))
+        recipes.append(("%s:%d" % (os.path.basename(CI_PAGE), line), m.group(2),
+                        int(fields["status"]), fields.get("output", "")))
     return recipes
 
 
@@ -83,20 +83,23 @@ def run(commands, workdir, timeout=TIMEOUT):
 
 
 def all_recipes():
-    with open(README) as f:
+    with open(CI_PAGE) as f:
         recipes = readme_recipes(f.read())
     with open(CI_EXAMPLE) as f:
         recipes += ci_steps(f.read())
     return recipes
 
 
-def run_all(substring=""):
-    """Runs the recipes; returns (passed, failed) and prints one line each."""
+def run_all(substring="", record=None):
+    """Runs the recipes; returns (passed, failed) and prints one line each; calls
+    record(name, ok, seconds, message) for each too, when given (tests.run_all)."""
+    record = record or (lambda name, ok, seconds, message: None)
     passed = failed = 0
     recipes = [r for r in all_recipes() if substring in r[0] + r[1]]
     if not recipes:
-        print("FAIL recipes: none found in README.md (<!-- recipe: ... -->) or %s"
-              % os.path.relpath(CI_EXAMPLE, ROOT))
+        print("FAIL recipes: none found in %s (<!-- recipe: ... -->) or %s"
+              % (os.path.relpath(CI_PAGE, ROOT), os.path.relpath(CI_EXAMPLE, ROOT)))
+        record("recipes", False, 0.0, "no recipes found")
         return 0, 1
     for label, commands, status, output in recipes:
         with tempfile.TemporaryDirectory(prefix="apmoff-recipe-") as work:
@@ -118,7 +121,9 @@ def run_all(substring=""):
             print("FAIL recipe %s: %s: %s" % (label, short, "; ".join(problems)))
             for line in text.splitlines()[-5:]:
                 print("    | " + line)
+            record(label, False, seconds, "; ".join(problems))
         else:
+            record(label, True, seconds, "")
             passed += 1
             print("PASS recipe %s: %s (%.1f s)" % (label, short, seconds), flush=True)
     return passed, failed

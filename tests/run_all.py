@@ -1,11 +1,21 @@
-#!/usr/bin/env python3
-"""make test: the host unit tests, then every emulator case, then one summary line.
+"""make test: every test of apmoff, one table of steps, then one summary line.
 
-Unit test binaries (build/tests/test_*) speak TAP through cmocka; the emulator cases
-come from tests/emu/cases.py and run two at a time (the machine has two cores).
-Failed emulator runs keep their serial and emulator logs in build/test-logs/.
+    python3 -m tests.run_all [-l] [-g GROUP]... [-k SUBSTRING] [-j N] [--junit FILE]
+                             [--unit-only | --emu-only] [--update-readme]
 
-    tests/run_all.py [--unit-only | --emu-only] [-k SUBSTRING]
+Run from the repository root (tests/ is a package). The steps, in order: the host
+unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
+checker's self-test, the fuzz smoke run, apmoff-collect's tests, the results file's
+self-test, every emulator case of tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's
+real-BIOS table against the 86Box runs, docs/ci.md's CI recipes. Each prints PASS/FAIL
+lines; the last line is `N passed, N failed`. Failed emulator runs keep their serial
+and emulator logs in build/test-logs/.
+
+Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
+lists them: unit, static, fuzz, collect, runner, recipes, board-table, and for the
+emulator cases emu, their emulator (qemu, bochs, 86box), medium (kernel, iso, floppy,
+usb, hdd), topic (poweroff, errors, v86, check, survey, media, uefi, screen,
+biosrom, 86box) and what their columns imply (uefi, biosrom, survey, check, qr, ...).
 """
 
 import argparse
@@ -15,186 +25,292 @@ import os
 import re
 import subprocess
 import sys
+import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "emu"))
+from tests import (check_grub_patch, check_insns, check_layers, check_menu,
+                   check_realmode, recipes)
+from tests.collect import step as collect_step
+from tests.emu import board_table, harness
+from tests.emu.cases import CASES
+from tests.emu.watch import apmoff_lines
+from tests.paths import BUILD, ROOT
+from tests.results import Tally
 
-import harness  # noqa: E402
-import realbios  # noqa: E402
-from cases import CASES  # noqa: E402
-
-sys.path.insert(0, HERE)
-import check_grub_patch  # noqa: E402
-import check_insns  # noqa: E402
-import check_layers  # noqa: E402
-import check_menu  # noqa: E402
-import check_realmode  # noqa: E402
-import recipes  # noqa: E402
-
-LOGS = os.path.join(harness.BUILD, "test-logs")
+LOGS = os.path.join(BUILD, "test-logs")
+TAP_LINE = re.compile(r"^(not )?ok \d+\s*(?:- )?(.*?)\s*(# SKIP.*)?$", re.M)
 
 
-def run_unit():
-    passed = failed = 0
+# --- the steps before the emulators ---------------------------------------------------
+
+def run_unit(tally):
+    """The cmocka binaries; one record a unit test."""
     env = dict(os.environ, CMOCKA_MESSAGE_OUTPUT="TAP")
-    binaries = sorted(glob.glob(os.path.join(harness.BUILD, "tests", "test_*")))
+    binaries = sorted(glob.glob(os.path.join(BUILD, "tests", "test_*")))
     if not binaries:
         print("not ok - no unit test binaries in build/tests (run make unit-bin)")
-        return 0, 1
+        tally.add("unit", "build/tests", False, message="no unit test binaries")
+        return
     for binary in binaries:
         name = os.path.basename(binary)
+        start = time.monotonic()
         proc = subprocess.run([binary], env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=120)
+        seconds = time.monotonic() - start
         out = proc.stdout.decode(errors="replace")
-        ok = len(re.findall(r"^ok \d+", out, re.M))
-        skip = len(re.findall(r"^(?:not )?ok \d+.*# SKIP", out, re.M))
-        bad = len(re.findall(r"^not ok \d+", out, re.M)) - skip
-        ok -= len(re.findall(r"^ok \d+.*# SKIP", out, re.M))
+        ok = bad = skip = 0
+        for m in TAP_LINE.finditer(out):
+            test = m.group(2) or "?"
+            if m.group(3):
+                skip += 1
+                if os.environ.get("CI"):    # deps.sh installed every tool: nothing may skip
+                    bad += 1
+                    tally.add("unit." + name, test, False, message="skipped in CI")
+                else:
+                    tally.add("unit." + name, test, False, skipped=m.group(3)[2:].strip())
+            elif m.group(1):
+                bad += 1
+                tally.add("unit." + name, test, False, message="not ok", output=out)
+            else:
+                ok += 1
+                tally.add("unit." + name, test, True)
         if skip:
             print("SKIP %s: %d skipped (see its output)" % (name, skip))
-            if os.environ.get("CI"):    # deps.sh installed every tool: nothing may skip
+            if os.environ.get("CI"):
                 print("FAIL %s: skipped tests in CI (CI is set)" % name)
-                bad += skip
         if proc.returncode and not bad:
             bad = 1                    # crashed or failed outside a test
-        passed += ok
-        failed += bad
+            tally.add("unit." + name, "(exit status %d)" % proc.returncode, False,
+                      seconds, message="failed outside a test", output=out)
         print("%s %s: %d passed, %d failed" % ("PASS" if not bad else "FAIL", name, ok, bad))
         if bad:
             print("\n".join("    " + l for l in out.splitlines()))
-    return passed, failed
 
 
-def run_checker_self_test():
-    """The 386 checker and the layer checker must still catch what they exist to
-    catch."""
-    ok, message = check_layers.self_test()
-    print("%s layers self-test: %s" % ("PASS" if ok else "FAIL", message))
-    insns = check_insns.self_test()
-    return (ok + insns, (not ok) + (not insns))
-
-
-def run_checks():
+def run_checks(tally):
     """The kernel uses no instruction a 386 lacks outside its guarded helpers; the
     GRUB patch for CPUs without CR4 changes what it should and refuses the rest; the
     boot menu offers every action with a countdown a person can use; every CR0 write
-    of the trampoline is followed by a far jump, and the GDT is 16-byte aligned
-    (check_realmode.py); every include points down the kernel's floors
-    (check_layers.py)."""
-    passed = failed = 0
-    for ok, messages in (check_layers.check(),
-                         check_insns.check(os.path.join(harness.BUILD, "apmoff.elf")),
-                         check_grub_patch.check(), check_menu.check(),
-                         check_realmode.check(harness.BUILD)):
+    of the trampoline is followed by a far jump, and the GDT is 16-byte aligned; every
+    include points down the kernel's floors (check_layers.py)."""
+    for name, check in (("check_layers", check_layers.check),
+                        ("check_insns", lambda: check_insns.check(
+                            os.path.join(BUILD, "apmoff.elf"))),
+                        ("check_grub_patch", check_grub_patch.check),
+                        ("check_menu", check_menu.check),
+                        ("check_realmode", lambda: check_realmode.check(BUILD))):
+        ok, messages = check()
         print("\n".join(messages))
-        passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
-    return passed, failed
+        tally.add("static", name, ok, message="; ".join(messages)[:500])
 
 
-def run_fuzz():
+def run_checker_self_test(tally):
+    """The 386 checker and the layer checker must still catch what they exist to
+    catch."""
+    tally.add("static", "check_insns self-test", check_insns.self_test())
+    ok, message = check_layers.self_test()
+    print("%s layers self-test: %s" % ("PASS" if ok else "FAIL", message))
+    tally.add("static", "check_layers self-test", ok, message=message)
+
+
+def run_fuzz(tally):
     """Each libFuzzer target briefly (make fuzz-smoke): a crash is a failure."""
     proc = subprocess.run(["make", "-s", "--no-print-directory", "fuzz-smoke"],
-                          cwd=os.path.dirname(HERE), stdout=subprocess.PIPE,
+                          cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=600)
     out = proc.stdout.decode(errors="replace")
-    passed = len(re.findall(r"^PASS fuzz_", out, re.M))
-    failed = len(re.findall(r"^FAIL fuzz_", out, re.M))
+    results = re.findall(r"^(PASS|FAIL) (fuzz_\S+?):?(?:\s|$)", out, re.M)
+    failed = any(r == "FAIL" for r, _ in results)
+    for verdict, target in results:
+        tally.add("fuzz", target, verdict == "PASS", output=out)
     if proc.returncode and not failed:
-        failed = 1
+        failed = True
+        tally.add("fuzz", "make fuzz-smoke", False, output=out,
+                  message="exit status %d" % proc.returncode)
     for line in out.splitlines():
         if line.startswith(("PASS fuzz_", "FAIL fuzz_")) or failed:
             print(line)
-    return passed, failed
 
 
-def run_emu(selected, results):
-    passed = failed = skipped = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+def run_collect(tally):
+    """apmoff-collect's own tests (tests/collect/test_collect.py)."""
+    collect_step.run(tally)
+
+
+def run_results_self_test(tally):
+    """The JUnit XML this runner writes parses, and says what the summary says."""
+    import xml.etree.ElementTree as ET
+    sample = Tally()
+    sample.add("unit.test_x", "test_ok", True)
+    sample.add("emu.qemu", "a <case> & \"quotes\"", False, 1.5, "serial lacks /x/",
+               "apmoff: \x1b[0m\x00 bytes")
+    sample.add("emu.86box", "86box-board", False, skipped="86Box not found")
+    sample.add("unit.test_y", "test_skipped", False, skipped="no tool")
+    try:
+        root = ET.fromstring(sample.junit())
+        cases = root.findall("testsuite/testcase")
+        ok = (root.get("tests"), root.get("failures"), root.get("skipped")) == ("4", "1", "2") \
+            and [c.get("name") for c in cases] == [r.name for r in sample.records] \
+            and sample.summary() == "1 passed, 1 failed, 1 skipped"
+        why = "" if ok else "the XML does not say what the records say"
+    except ET.ParseError as e:
+        ok, why = False, "invalid XML: %s" % e
+    print("%s tests/results.py: JUnit XML%s" % ("PASS" if ok else "FAIL",
+                                                ": " + why if why else " parses and agrees"))
+    tally.add("runner", "junit self-test", ok, message=why)
+
+
+# --- the emulator cases and what is judged from them ----------------------------------
+
+def label_of(c):
+    return "%s (%s, %s BIOS, %s, %s%s)" % (c.name, c.emulator, c.bios, c.machine, c.medium,
+                                           ", " + c.options if c.options else "")
+
+
+def run_emu(selected, jobs, tally, results):
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(harness.run_case, c, LOGS) for c in selected]
         for fut in concurrent.futures.as_completed(futures):
             r = fut.result()
             results.append(r)
-            c = r.case
-            label = "%s (%s, %s BIOS, %s, %s%s)" % (
-                c.name, c.emulator, c.bios, c.machine, c.medium,
-                ", " + c.options if c.options else "")
+            label = label_of(r.case)
+            suite = "emu." + r.case.emulator
             if r.skipped:
-                skipped += 1
                 print("SKIP %s: %s" % (label, r.skipped), flush=True)
+                tally.add(suite, r.case.name, False, skipped=r.skipped)
             elif r.passed:
-                passed += 1
                 print("PASS %s: %s in %.2f s%s" % (
                     label, r.verdict, r.seconds,
                     " (second run; the first stopped at %r)" % r.retried if r.retried else ""),
                     flush=True)
+                tally.add(suite, r.case.name, True, r.seconds)
             else:
-                failed += 1
                 print("FAIL %s: %s in %.2f s" % (label, r.verdict, r.seconds), flush=True)
                 for p in r.problems:
                     print("    " + p)
-                tail = harness.apmoff_lines(r.serial)[-5:]
+                tail = apmoff_lines(r.serial)[-5:]
                 for line in tail:
                     print("    | " + line)
-    return passed, failed, skipped
+                tally.add(suite, r.case.name, False, r.seconds,
+                          message="; ".join(r.problems)[:500],
+                          output="\n".join(r.problems + [""] + apmoff_lines(r.serial)))
 
 
-def run_recipes(k):
-    """docs/ci.md's emulator CI recipes and the CI example, as written (tests/recipes.py);
-    with -k only when it names them."""
-    return recipes.run_all() if not k or "recipe" in k else (0, 0)
-
-
-def real_bios_table(selected, results, update):
-    """docs/real-bioses.md's table against the 86Box runs just made, when every 86Box
-    case ran (a -k subset or a machine without 86Box proves nothing about it)."""
+def real_bios_table(results, update, tally):
+    """docs/real-bioses.md's real-BIOS table against the 86Box runs just made, when every 86Box
+    case ran (a subset or a machine without 86Box proves nothing about it)."""
     wanted = [c.name for c in CASES if c.emulator == "86box"]
     ran = {r.case.name: r for r in results if r.case.emulator == "86box" and not r.skipped}
     if not wanted or set(ran) != set(wanted):
-        return 0, 0
+        return
     runs = [dict(name=n, machine=ran[n].case.machine, medium=ran[n].case.medium,
                  bios=ran[n].case.bios, verdict=ran[n].verdict, serial=ran[n].serial)
             for n in wanted]
     if update:
-        realbios.update(runs)
+        board_table.update(runs)
         print("docs/real-bioses.md: real-BIOS table written from %d 86Box runs" % len(runs))
-        return 0, 0
-    why = realbios.stale(runs)
+        return
+    why = board_table.stale(runs)
     print("%s real-BIOS table (docs/real-bioses.md)%s" % ("FAIL" if why else "PASS",
                                            ": " + why if why else " matches the 86Box runs"))
-    return (0, 1) if why else (1, 0)
+    tally.add("board-table", "real-BIOS table (docs/real-bioses.md)", not why, message=why)
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--unit-only", action="store_true")
-    ap.add_argument("--emu-only", action="store_true")
-    ap.add_argument("-k", default="", help="only emulator cases whose name contains this")
+def run_recipes(tally):
+    """docs/ci.md's emulator CI recipes and the CI example, as written (tests/recipes.py)."""
+    recipes.run_all(record=lambda name, ok, seconds, message:
+                    tally.add("recipes", name, ok, seconds, message))
+
+
+# --- the table of steps ----------------------------------------------------------------
+
+# (name, groups, step, phase): "unit" steps run without --emu-only, "emu" ones
+# without --unit-only.
+STEPS = [
+    ("unit-tests", ("unit",), run_unit, "unit"),
+    ("static-checks", ("static",), run_checks, "unit"),
+    ("checker-self-test", ("static",), run_checker_self_test, "unit"),
+    ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
+    ("apmoff-collect", ("collect",), run_collect, "unit"),
+    ("runner-self-test", ("runner",), run_results_self_test, "unit"),
+    ("board-table", ("board-table", "86box"), None, "emu"),
+    ("recipes", ("recipes",), run_recipes, "emu"),
+]
+
+
+def wanted(groups, args):
+    return not args.groups or bool(set(groups) & args.groups)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog="python3 -m tests.run_all",
+        description="Runs apmoff's tests and prints `N passed, N failed` last.",
+        epilog="example: python3 -m tests.run_all -g bochs,uefi -j 2 --junit build/junit.xml")
+    ap.add_argument("-l", "--list", action="store_true",
+                    help="list the steps and cases (with their groups), run nothing")
+    ap.add_argument("-g", "--group", action="append", default=[],
+                    help="only steps and cases in this group (repeat, or a,b)")
+    ap.add_argument("-k", default="", help="only emulator cases whose name contains this "
+                    "(recipes only when it names them)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="emulators at once (default: the number of CPUs, %(default)s)")
+    ap.add_argument("--junit", metavar="FILE", help="also write every result as JUnit XML")
+    only = ap.add_mutually_exclusive_group()
+    only.add_argument("--unit-only", action="store_true", help="no emulator cases")
+    only.add_argument("--emu-only", action="store_true", help="only emulator cases")
     ap.add_argument("--update-readme", action="store_true",
                     help="write docs/real-bioses.md's real-BIOS table from the 86Box runs")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    args.groups = {g for arg in args.group for g in arg.split(",") if g}
+    if args.jobs < 1:
+        ap.error("-j must be at least 1")
+    known = {g for _, groups, _, _ in STEPS for g in groups} | \
+        {g for c in CASES for g in c.all_groups()} | {"emu"}
+    unknown = args.groups - known
+    if unknown:
+        ap.error("no group %s (-l lists them)" % ", ".join(sorted(unknown)))
+    return args
 
-    passed = failed = skipped = 0
-    if not args.emu_only:
-        for step in (run_unit, run_checks, run_checker_self_test, run_fuzz):
-            p, f = step()
-            passed += p
-            failed += f
-        passed, failed = __import__("collect.step").step.run(passed, failed)
+
+def main(argv=None):
+    args = parse_args(argv)
+    steps = [s for s in STEPS if wanted(s[1], args)
+             and not (args.emu_only and s[3] == "unit") and not (args.unit_only and s[3] == "emu")]
+    if args.k and "recipe" not in args.k:
+        steps = [s for s in steps if s[0] != "recipes"]
+    selected = [] if args.unit_only else [
+        c for c in CASES if args.k in c.name and wanted(c.all_groups() + ["emu"], args)]
+    if args.list:
+        for name, groups, _, phase in steps:
+            if phase == "unit":
+                print("%-40s %s" % (name, ",".join(groups)))
+        for c in selected:
+            print("%-40s %s" % (c.name, ",".join(["emu"] + c.all_groups())))
+        for name, groups, _, phase in steps:
+            if phase == "emu":
+                print("%-40s %s" % (name, ",".join(groups)))
+        return 0
+
+    tally = Tally()
+    for name, _, step, phase in steps:
+        if phase == "unit":
+            step(tally)
     if not args.unit_only:
-        selected = [c for c in CASES if args.k in c.name]
         results = []
-        passed, failed, skipped = (a + b for a, b in zip((passed, failed, skipped),
-                                                          run_emu(selected, results)))
-        p, f = real_bios_table(selected, results, args.update_readme)
-        passed += p
-        failed += f
-        p, f = run_recipes(args.k)
-        passed += p
-        failed += f
-    print("%d passed, %d failed" % (passed, failed)
-          + (", %d skipped" % skipped if skipped else ""))
-    return 1 if failed or not passed else 0
+        run_emu(selected, args.jobs, tally, results)
+        if any(s[0] == "board-table" for s in steps):
+            real_bios_table(results, args.update_readme, tally)
+        if any(s[0] == "recipes" for s in steps):
+            run_recipes(tally)
+    print(tally.summary())
+    if args.junit:
+        tally.write_junit(args.junit)
+    return 1 if tally.count("fail") or not tally.count("pass") else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:             # -l | head
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

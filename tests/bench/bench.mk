@@ -8,4 +8,4 @@ BENCH_RUNS ?= 5
 
 .PHONY: bench
 bench: $(ELF) $(ISO) $(BUILD)/apmoff.img
-	@$(PYTHON) tests/bench/bench.py --runs $(BENCH_RUNS)
+	@$(PYTHON) -m tests.bench.bench --runs $(BENCH_RUNS)

@@ -18,7 +18,7 @@ by its process group. It prints the medians, the ratio to Syslinux, the image si
 kernel's own time from entry to the power-off call (its `apmoff: timing:` line), and the
 issue's targets with PASS or MISS. Targets are reported, never enforced.
 
-    tests/bench/bench.py [--runs N] [--json FILE]
+    python3 -m tests.bench.bench [--runs N] [--json FILE]
 """
 
 import argparse
@@ -34,10 +34,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tests", "emu"))
 
-from harness import Qmp, kill_group  # noqa: E402
-from syslinux_image import build_syslinux_iso, newer  # noqa: E402
+from tests.emu.qemu import Qmp
+from tests.emu.syslinux import build_syslinux_iso, newer
+from tests.emu.watch import kill_group
 
 BUILD = os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "bench")

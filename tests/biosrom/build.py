@@ -4,7 +4,7 @@ ROM per behaviour (build/biosrom/NAME.rom), each padded to whole 512-byte blocks
 with its size byte and checksum fixed, as SeaBIOS requires before it runs a ROM.
 
 usage: build.py [--out DIR] [NAME ...]     (no NAME: all of them)
-The emulator cases (tests/emu/cases_realbios.py) name a ROM by behaviour; the
+The emulator cases (tests/emu/cases_biosrom.py) name a ROM by behaviour; the
 harness calls rom_path(), which builds it when the sources are newer.
 """
 

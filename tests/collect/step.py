@@ -1,34 +1,42 @@
-"""tests/run_all.py's step for apmoff-collect: runs tests/collect/test_collect.py
+"""tests.run_all's step for apmoff-collect: runs tests/collect/test_collect.py
 (unit tests, then the end-to-end run with live emulators and headless Chromium) and
-counts its TAP lines the way run_all counts the unit test binaries."""
+records its TAP lines the way run_all records the unit test binaries."""
 
-import os
 import re
 import subprocess
 import sys
+import time
 
-TEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test_collect.py")
+from tests.paths import ROOT
+
+TAP_LINE = re.compile(r"^(not )?ok \d+ (\S+)(.*# SKIP.*)?", re.M)
 
 
-def run(passed=0, failed=0):
-    """(passed, failed) with this step's counts added."""
-    proc = subprocess.run([sys.executable, TEST, "--tap"], stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, timeout=600)
+def run(tally):
+    """Runs the tests; one record in `tally` (tests/results.py) a test."""
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "tests.collect.test_collect", "--tap"],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          timeout=600)
     out = proc.stdout.decode(errors="replace")
-    ok = len(re.findall(r"^ok \d+(?!.*# SKIP)", out, re.M))
-    skip = len(re.findall(r"^ok \d+.*# SKIP", out, re.M))
-    bad = len(re.findall(r"^not ok \d+", out, re.M))
+    ok = skip = bad = 0
+    for m in TAP_LINE.finditer(out):
+        if m.group(1):
+            bad += 1
+            tally.add("collect", m.group(2), False, output=out)
+        elif m.group(3):
+            skip += 1
+            tally.add("collect", m.group(2), False, skipped=m.group(3).split("# SKIP", 1)[1])
+        else:
+            ok += 1
+            tally.add("collect", m.group(2), True)
     if proc.returncode and not bad:
         bad = 1                        # crashed, or failed outside a test
+        tally.add("collect", "test_collect.py", False, time.monotonic() - start,
+                  message="exit status %d" % proc.returncode, output=out)
     if skip:
-        print("SKIP apmoff-collect: %d skipped (see tests/collect/test_collect.py -v)" % skip)
+        print("SKIP apmoff-collect: %d skipped (see python3 -m tests.collect.test_collect -v)" % skip)
     print("%s apmoff-collect (tests/collect): %d passed, %d failed"
           % ("FAIL" if bad else "PASS", ok, bad), flush=True)
     if bad:
         print("\n".join("    " + l for l in out.splitlines()))
-    return passed + ok, failed + bad
-
-
-if __name__ == "__main__":
-    p, f = run()
-    sys.exit(1 if f or not p else 0)

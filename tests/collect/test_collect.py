@@ -9,9 +9,9 @@ survey with the fields the kernel does not print yet), collected with the progra
 the report opened in headless Chromium, its table read back from the DOM, a
 screenshot taken.
 
-    tests/collect/test_collect.py [-v] [--tap] [--update-screenshot] [-k PATTERN]
+    python3 -m tests.collect.test_collect [-v] [--tap] [--update-screenshot] [-k PATTERN]
 
---tap prints one "ok N name" / "not ok N name" line a test (tests/run_all.py counts
+--tap prints one "ok N name" / "not ok N name" line a test (tests.run_all counts
 them); --update-screenshot copies the report's screenshot to docs/collect-report.png.
 """
 
@@ -36,10 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL = os.path.join(ROOT, "tools", "apmoff-collect")
 FIXTURES = os.path.join(HERE, "fixtures")
 OUT = os.path.join(ROOT, "build", "collect-test")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(1, os.path.join(ROOT, "tests", "emu"))
-
-from collect import inputs, report, store  # noqa: E402
+from tools.apmoff_collect import inputs, report, store
 
 UPDATE_SCREENSHOT = False
 
@@ -157,7 +154,7 @@ class Outcomes(Tmp):
         [o] = self.obs("off.log")
         answers = iter(["maybe", "hung"])
         import builtins
-        from collect import cli
+        from tools.apmoff_collect import cli
         saved = builtins.input
         builtins.input = lambda prompt="": next(answers)
         try:
@@ -275,6 +272,67 @@ class Importing(Tmp):
         self.assertEqual(rows[1]["check"], "22 passed, 9 failed")
 
 
+class Schema(Tmp):
+    """PRAGMA user_version: the schema's number, and the upgrade of an older database."""
+
+    def version(self):
+        conn = sqlite3.connect(self.db)
+        try:
+            return conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
+
+    def test_new_database_has_the_current_version(self):
+        store.connect(self.db).close()
+        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+
+    def test_version_0_database_is_upgraded_in_place(self):
+        conn = sqlite3.connect(self.db)
+        conn.executescript(read(fixture("schema0.sql")))   # made by the code before the number
+        conn.close()
+        self.assertEqual((self.version(), counts(self.db)), (0, (2, 2)))
+        before = dump(self.db)
+        store.connect(self.db).close()
+        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+        self.assertEqual(dump(self.db), before)            # the rows, as they were
+        r = tool(self.db, "add", fixture("survey.log"), fixture("off.log"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 reports added, 1 already there", r.stdout)
+        self.assertEqual(counts(self.db)[1], 3)
+
+    def test_newer_database_is_refused(self):
+        store.connect(self.db).close()
+        conn = sqlite3.connect(self.db)
+        conn.execute("PRAGMA user_version = %d" % (store.SCHEMA_VERSION + 1))
+        conn.close()
+        r = tool(self.db, "list")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("knows up to %d" % store.SCHEMA_VERSION, r.stderr)
+
+    def test_migration_steps_run_in_order_each_in_a_transaction(self):
+        conn = store.connect(self.db)
+        ran = []
+
+        def add_column(c):
+            ran.append(store.SCHEMA_VERSION)
+            c.execute("ALTER TABLE machines ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+        def broken(c):
+            ran.append(store.SCHEMA_VERSION + 1)
+            c.execute("CREATE TABLE half_done (x)")
+            raise sqlite3.OperationalError("step failed")
+
+        steps = {store.SCHEMA_VERSION: add_column, store.SCHEMA_VERSION + 1: broken}
+        with self.assertRaises(sqlite3.OperationalError):
+            store.migrate(conn, store.SCHEMA_VERSION + 2, steps)
+        self.assertEqual(ran, [store.SCHEMA_VERSION, store.SCHEMA_VERSION + 1])
+        self.assertEqual(store.schema_version(conn), store.SCHEMA_VERSION + 1)
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        self.assertNotIn("half_done", names)               # the failed step rolled back
+        self.assertIn("note", [r[1] for r in conn.execute("PRAGMA table_info(machines)")])
+        conn.close()
+
+
 class Identity(unittest.TestCase):
     BASE = {"schema": 1, "firmware": "bios", "bios": {"date": "06/23/99",
                                                        "model_byte": "0xFC"},
@@ -371,7 +429,8 @@ def smbios(vendor, date, maker, product):
 
 def emulator_runs():
     """(name, Case) of the live runs: QEMU -kernel runs and two Bochs runs."""
-    from harness import Case
+    from tests.emu.case import Case
+    from tests.emu.judges import QrDecodes
     q = "qemu"
     award = smbios("Award Software International Inc.", "11/22/1996", "Vintage PC Co",
                    "486DX2-66")
@@ -382,8 +441,9 @@ def emulator_runs():
         ("award-486-check", Case("c-award-486-check", q, "seabios", "pc", "kernel",
                                  "action=check", "halt", 20, extra=award)),
         ("ami-qr", Case("c-ami-qr", q, "seabios", "pc", "kernel", "action=survey", "halt", 30,
-                        qr=True, extra=smbios("American Megatrends Inc.", "03/15/1995",
-                                              "Acme", "Deskpro 4-66"))),
+                        judges=[QrDecodes()],
+                        extra=smbios("American Megatrends Inc.", "03/15/1995", "Acme",
+                                     "Deskpro 4-66"))),
         ("phoenix-off", Case("c-phoenix-off", q, "seabios", "pc", "kernel", "action=off",
                              "poweroff", 20, extra=phoenix)),
         ("phoenix-pm32", Case("c-phoenix-pm32", q, "seabios", "pc", "kernel", "inject=rm-off",
@@ -413,7 +473,7 @@ def emulator_runs():
 def run_emulators(work):
     """Runs every configuration, one emulator at a time; returns {name: (verdict,
     workdir)}. Serial logs are in each workdir's serial.txt."""
-    import harness
+    from tests.emu import harness
     done = {}
     for name, case in emulator_runs():
         workdir = os.path.join(work, name)

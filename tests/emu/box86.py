@@ -24,7 +24,10 @@ import signal
 import subprocess
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.emu.images import image_for
+from tests.emu.watch import SerialWatch
+from tests.paths import ROOT
+
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
 BINARY = os.environ.get("APMOFF_86BOX") or os.path.join(KIT, "86Box")
 ROMS = os.environ.get("APMOFF_86BOX_ROMS") or os.path.join(KIT, "roms")
@@ -184,7 +187,7 @@ def screenshot(proc, vmdir, timeout=5):
     return None
 
 
-def run(case, workdir, image, watch, want_screen=False):
+def boot(case, workdir, image, watch, want_screen=False):
     """Boots IMAGE on case.machine; returns (verdict, seconds, screenshot or None)."""
     vmdir = os.path.join(workdir, "vm")
     com1 = watch.path
@@ -223,3 +226,14 @@ def run(case, workdir, image, watch, want_screen=False):
     finally:
         stop(proc)
     return verdict, time.monotonic() - start, shot
+
+
+def run(case, workdir):
+    """Boots the case; returns (verdict, seconds, serial text). A probe that wants the
+    screen (ScreenHasText) finds 86Box's picture as final.png in workdir."""
+    watch = SerialWatch(os.path.join(workdir, "serial.txt"), case)
+    verdict, seconds, shot = boot(case, workdir, image_for(case), watch,
+                                  want_screen=any(p.screenshot for p in case.probes()))
+    if shot:
+        shutil.copyfile(shot, os.path.join(workdir, "final.png"))
+    return verdict, seconds, watch.text()

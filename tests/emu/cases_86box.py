@@ -6,10 +6,11 @@ The unmodified images (options "") boot through the shipped menu; the others thr
 a copy of it whose first entry carries the options and has no countdown.
 
 BOARDS describes the emulated hardware for docs/real-bioses.md's real-BIOS table;
-the outcomes in that table come from these cases' runs (tests/emu/realbios.py).
+the outcomes in that table come from these cases' runs (tests/emu/board_table.py).
 """
 
-from harness import Case
+from tests.emu.case import Case
+from tests.emu.judges import ScreenHasText, SurveyMatches
 
 BOARDS = {
     # kit machine: (board, chipset, CPU as 86Box models it)
@@ -43,26 +44,28 @@ CASES = [
          serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$",
                  r"^apmoff: rm: 5300h failed: error 86h",
                  r'^apmoff: bios: ".*(Award|Copyright)'],
-         survey={"cpu.class": "486", "cpu.vendor": None, "bios.date": "06/25/96"},
-         last_line=NO_APM, screen_text=True),
+         last_line=NO_APM, judges=[SurveyMatches({"cpu.class": "486", "cpu.vendor": None,
+                                                  "bios.date": "06/25/96"}),
+                                   ScreenHasText()]),
     # The same board from a hard disk (a CF card on an IDE adapter, say, since its BIOS
     # cannot boot a CD): the hybrid ISO written to a disk of its own size, whose last
     # cylinder the BIOS keeps for itself. GRUB's files must lie before it.
     Case("86box-486sp3c-dx2-hdd", "86box", "award", "486sp3c-dx2", "hdd", "", "halt", T,
          serial=[r"^apmoff: cpu: 486 class \(no CPUID\)$", r"^apmoff: boot: multiboot 1,"],
-         last_line=NO_APM, screen_text=True),
+         last_line=NO_APM, judges=[ScreenHasText()]),
     # The 386 board from a 20 MB IDE disk of AT type 2, the drive type set in its CMOS
     # (tests/emu/box86.py): a 1993 BIOS that knows no auto-detection.
     Case("86box-386-award495-hdd", "86box", "award", "386-award495", "hdd", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: boot: multiboot 1,"],
-         last_line=NO_APM, screen_text=True),
+         last_line=NO_APM, judges=[ScreenHasText()]),
     # The 386 board's UART is an 8250 without a scratch register: COM1 must still work.
     Case("86box-386-award495-floppy", "86box", "award", "386-award495", "floppy", "", "halt", T,
          serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", r"^apmoff: cpu: FPU absent",
                  r"^apmoff: serial: COM1 \(3F8h\): 8250 UART",
                  r'^apmoff: bios: ".*Award'],
-         survey={"cpu.class": "386", "cpu.fpu": False, "bios.date": "09/10/93"},
-         last_line=NO_APM, screen_text=True),
+         last_line=NO_APM, judges=[SurveyMatches({"cpu.class": "386", "cpu.fpu": False,
+                                                  "bios.date": "09/10/93"}),
+                                   ScreenHasText()]),
     # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface
     # answers error 60h and the chain ends with the BIOS's reason.
     Case("86box-486sp3c-dx2s-floppy", "86box", "award", "486sp3c-dx2s", "floppy", "", "halt", T,
@@ -70,7 +73,7 @@ CASES = [
                  failed_via("rm", r"5307h error 60h"), r"^apmoff: falling back to pm32$",
                  failed_via("pm32", r"5307h error 60h"), r"^apmoff: falling back to pm16$",
                  failed_via("pm16", r"5307h error 60h")],
-         last_line=ALL_FAILED, screen_text=True),
+         last_line=ALL_FAILED, judges=[ScreenHasText()]),
     # PIIX4 soft-off: every interface and the v86 monitor, judged by 86Box.
     Case("86box-tx97-floppy", "86box", "award", "tx97", "floppy", "", "poweroff", T,
          serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),
@@ -90,5 +93,5 @@ CASES = [
     Case("86box-p55t2p4-floppy", "86box", "award", "p55t2p4", "floppy", "", "halt", T,
          serial=[failed_via(i, "5307h returned success but the machine is still on")
                  for i in ("rm", "pm32", "pm16")],
-         last_line=ALL_FAILED, screen_text=True),
+         last_line=ALL_FAILED, judges=[ScreenHasText()]),
 ]

@@ -1,7 +1,7 @@
 """A screenshot of the QR screen made to look like a phone's photo of a CRT, one way
 at a time, with Pillow (Debian's python3-pil): smaller, blurred, turned, seen at an
 angle, JPEG-compressed, noisy, and all of those mildly at once. The survey's QR pages
-must still read back from every variant (tests/emu/harness.py, qr_photos cases)."""
+must still read back from every variant (tests/emu/judges.py, QrDecodes(photos=True))."""
 
 import os
 import random

@@ -2,7 +2,7 @@
 """make run: boot an apmoff image in QEMU, headless, with the serial console on this
 terminal, and return when the guest powers off (or after a timeout).
 
-    tests/emu/run.py IMAGE.iso [--timeout SECONDS] [-- extra QEMU arguments]
+    python3 -m tests.emu.run IMAGE.iso [--timeout SECONDS] [-- extra QEMU arguments]
 
 Exit status 0 when QEMU reported the guest's power-off, 1 otherwise.
 """
@@ -15,8 +15,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Qmp, kill_group  # noqa: E402
+from tests.emu.qemu import Qmp
+from tests.emu.watch import kill_group
 
 
 def main():

@@ -4,7 +4,7 @@ Columns: id, file, the exact text to replace (it must occur exactly once in the
 file), its replacement, the smallest test subset that must catch it, and what the
 bug is. Test subsets:
     unit:BINARY     build/tests/BINARY (make builds it), must fail
-    emu:NAME        tests/run_all.py --emu-only -k NAME, must fail
+    emu:NAME        python3 -m tests.run_all --emu-only -k NAME, must fail
     cmd:COMMAND     a shell command run at the copy's root, must fail
 If the subset does not catch a bug, the whole `make test` suite is run on it.
 Every folder is represented; the first six are bugs that once survived `make test`.

@@ -4,12 +4,12 @@ tree, one at a time, and prove the tests catch it.
 
 For each planted bug: build, run the smallest test subset that should catch it
 (a unit test binary, one emulator case, a command); if that subset passes, run the
-whole `make test` suite (tests/run_all.py) too. A bug is KILLED when a test fails,
+whole `make test` suite (python3 -m tests.run_all) too. A bug is KILLED when a test fails,
 SURVIVED when everything passes. The copy (the files git knows, as they are in the
 working tree) is built once and then rebuilt incrementally, the original file put
-back after each bug. At most two emulators run at once (tests/run_all.py's rule).
+back after each bug. Emulators run as tests.run_all runs them (-j: one a CPU).
 
-    tests/mutate/mutate.py [--list] [-k SUBSTRING] [--no-full] [--keep]
+    python3 -m tests.mutate.mutate [--list] [-k SUBSTRING] [--no-full] [--keep]
 
 Exit status: 0 when every planted bug was killed; 1 when one survived; 2 when the
 table is wrong (a snippet not found exactly once, a bug that does not build) or the
@@ -26,9 +26,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
 
-from mutants import MUTANTS  # noqa: E402
+from tests.mutate.mutants import MUTANTS
 
 SUBSET_TIMEOUT = 600
 FULL_TIMEOUT = 1800
@@ -96,7 +95,7 @@ def run_subset(tree, tests):
         if kind == "unit":
             ok, out = run([os.path.join(tree, "build", "tests", arg)], tree, SUBSET_TIMEOUT)
         elif kind == "emu":
-            ok, out = run([sys.executable, "tests/run_all.py", "--emu-only", "-k", arg],
+            ok, out = run([sys.executable, "-m", "tests.run_all", "--emu-only", "-k", arg],
                           tree, SUBSET_TIMEOUT)
             if "0 passed, 0 failed" in out:
                 return False, "", "no emulator case matches %r" % arg
@@ -113,7 +112,7 @@ def run_full(tree):
     ok, out = build(tree, ["all", "unit-bin", "fuzz-bin"])
     if not ok:
         return None, out
-    ok, out = run([sys.executable, "tests/run_all.py"], tree, FULL_TIMEOUT)
+    ok, out = run([sys.executable, "-m", "tests.run_all"], tree, FULL_TIMEOUT)
     return not ok, out
 
 

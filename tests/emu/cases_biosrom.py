@@ -1,8 +1,8 @@
-"""The real-BIOS behaviour cases: QEMU pc with an emulated 1990s APM BIOS of our own.
+"""The emulated-BIOS cases: QEMU pc with an emulated 1990s APM BIOS of our own.
 
 Each case boots with one option ROM of tests/biosrom/ (built by
 tests/biosrom/build.py, one per behaviour) that hooks INT 15h AH=53h at POST and
-answers as the BIOSes of issue 12 do: an EBDA moved below a work area that E820 still
+answers as real 1990s BIOSes do: an EBDA moved below a work area that E820 still
 calls usable, a PM data segment in memory INT 12h calls free, PM entry points that
 leave CF alone on success, a 1.1 BIOS that answers a 1.2 request with 1.0, a 5307h
 that polls the tick count or never returns, an enable that hangs, calls power-off does
@@ -11,9 +11,15 @@ real mode, an Award-like answer set for action=check. The ROM judges too: a call
 must not get writes a code to isa-debug-exit (EXIT_* in apmbios.asm: QEMU's status 2 *
 code + 1), and its power-off is SeaBIOS's own ACPI write, seen as QMP SHUTDOWN
 guest-shutdown. docs/real-bioses.md, "Real 1990s BIOSes", lists them with references.
+
+The case names keep their historical "qemu-pc-realbios-" prefix (make mutate and
+people's -k habits name them); the board table of real BIOS ROMs is
+tests/emu/board_table.py, from the 86Box cases.
 """
 
-from harness import Case
+from tests.emu.case import Case
+from tests.emu.judges import ChecksEqual
+from tests.emu.qemu import KeyAfter, NmiAfter
 
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
 OFF_RM_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
@@ -28,7 +34,7 @@ def off_via(iface, version="1.2"):
     return r"^apmoff: powering off via %s \(APM %s\)$" % (iface, version.replace(".", r"\."))
 
 
-def realbios(name, rom, options, expect="poweroff", timeout=20, **kw):
+def biosrom(name, rom, options, expect="poweroff", timeout=20, **kw):
     return Case("qemu-pc-realbios-" + name, "qemu", "seabios", "pc", "kernel", options,
                 expect, timeout, rom=rom, **kw)
 
@@ -36,89 +42,89 @@ def realbios(name, rom, options, expect="poweroff", timeout=20, **kw):
 CASES = [
     # 1. 16 KiB taken below 640 KiB at POST: 40:13h = 623, the EBDA moved to 9BC00h,
     #    E820's first entry still 0-9FC00h. The ROM checks its area at 5307h.
-    realbios("ebda", "ebda", "",
+    biosrom("ebda", "ebda", "",
              serial=[r"^apmoff: real-mode trampoline at 98000h .* below 9BC00h", OFF_RM],
              last_line=OFF_RM),
     # 1b. The PM data segment lies in memory INT 12h calls free, where the trampoline
     #     is (9E000h, 4 KiB); the ROM fills it at the first PM call and checks it at
     #     every later one (exit 27h). pm16 runs on the trampoline's stack: it bites.
-    realbios("dataseg-pm16", "dataseg", "interface=pm16",
+    biosrom("dataseg-pm16", "dataseg", "interface=pm16",
              serial=[DATASEG_MOVE], last_line=off_via("pm16")),
-    realbios("dataseg-pm32", "dataseg", "interface=pm32",
+    biosrom("dataseg-pm32", "dataseg", "interface=pm32",
              serial=[DATASEG_MOVE], last_line=off_via("pm32")),
     # 2. PM entries that touch CF only to fail, PM disengaged at boot: 530Eh and 530Fh
     #    succeed with CF as the caller left it; 5307h answers 0Bh until engaged.
-    realbios("nocf-pm32", "nocf", "interface=pm32",
+    biosrom("nocf-pm32", "nocf", "interface=pm32",
              serial=[r"^apmoff: pm32: connected, APM 1\.2 connection"],
              last_line=off_via("pm32")),
-    realbios("nocf-pm16", "nocf", "interface=pm16",
+    biosrom("nocf-pm16", "nocf", "interface=pm16",
              serial=[r"^apmoff: pm16: connected, APM 1\.2 connection"],
              last_line=off_via("pm16")),
     # 3. APM 1.1 that answers a 1.2 request with 1.0 and refuses off on 1.0.
-    realbios("ver11", "ver11", "",
+    biosrom("ver11", "ver11", "",
              serial=[r"^apmoff: rm: connected, APM 1\.1 connection"],
              last_line=off_via("rm", "1.1")),
     # 4. Interrupts while the BIOS runs: under v86, 5307h polls 40:6Ch with IF on; a
     #    5307h that never returns is stopped by the watchdog and the chain falls back;
     #    an NMI (QMP inject-nmi) during a v86 call is named as one.
-    realbios("tickpoll-v86", "tickpoll", "bioscall=v86", last_line=OFF_RM_V86),
+    biosrom("tickpoll-v86", "tickpoll", "bioscall=v86", last_line=OFF_RM_V86),
     #    The other paths, which served the tick before (the BIOS's own INT 08h in real
     #    mode; system/irq0.asm on the PM interfaces with irq=on): every path, one BIOS.
-    realbios("tickpoll-rm", "tickpoll", "", last_line=OFF_RM),
-    realbios("tickpoll-pm32-irq", "tickpoll", "irq=on interface=pm32",
+    biosrom("tickpoll-rm", "tickpoll", "", last_line=OFF_RM),
+    biosrom("tickpoll-pm32-irq", "tickpoll", "irq=on interface=pm32",
              last_line=off_via("pm32")),
-    realbios("tickpoll-pm16-irq", "tickpoll", "irq=on interface=pm16",
+    biosrom("tickpoll-pm16-irq", "tickpoll", "irq=on interface=pm16",
              last_line=off_via("pm16")),
-    realbios("hang-v86", "hang", "bioscall=v86", timeout=40,
+    biosrom("hang-v86", "hang", "bioscall=v86", timeout=40,
              serial=[r"^apmoff: v86: BIOS call did not return within 6 s: stopped by the "
                      r"timer at ", r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
-    realbios("nmi-v86", "nmi", "bioscall=v86", timeout=30,
-             nmi_after=r"^apmoff: powering off via rm",
+    biosrom("nmi-v86", "nmi", "bioscall=v86", timeout=30,
+             actions=[NmiAfter(r"^apmoff: powering off via rm")],
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",
                      r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
     #    Standby and suspend that end only at the resume event (a key, pressed 8 s
     #    after the request): the v86 watchdog (6 s) must not take them for a hung BIOS.
-    realbios("resume-v86", "resume", "action=suspend bioscall=v86", expect="halt",
-             timeout=40, key_after=(r"^apmoff: requesting suspend via rm", 8),
+    biosrom("resume-v86", "resume", "action=suspend bioscall=v86", expect="halt",
+             timeout=40, actions=[KeyAfter(r"^apmoff: requesting suspend via rm", 8)],
              serial=[r"^apmoff: suspend: the BIOS returned after " + OVER_6S],
              serial_absent=[r"did not return within", r"falling back"],
              last_line=r"^apmoff: halted: suspend complete"),
     #    In protected mode it halts for the next interrupt: every IRQ masked (irq=off)
     #    would keep it there for ever; standby and suspend let the timer's through.
-    realbios("resume-pm32", "resume", "action=standby interface=pm32", expect="halt",
+    biosrom("resume-pm32", "resume", "action=standby interface=pm32", expect="halt",
              serial=[r"^apmoff: standby: the BIOS returned after \d+ ms"],
              last_line=r"^apmoff: halted: standby complete"),
-    realbios("resume-pm16", "resume", "action=suspend interface=pm16", expect="halt",
+    biosrom("resume-pm16", "resume", "action=suspend interface=pm16", expect="halt",
              serial=[r"^apmoff: suspend: the BIOS returned after \d+ ms"],
              last_line=r"^apmoff: halted: suspend complete"),
-    realbios("resume-rm", "resume", "action=standby", expect="halt", timeout=40,
-             key_after=(r"^apmoff: requesting standby via rm", 8),
+    biosrom("resume-rm", "resume", "action=standby", expect="halt", timeout=40,
+             actions=[KeyAfter(r"^apmoff: requesting standby via rm", 8)],
              serial=[r"^apmoff: standby: the BIOS returned after " + OVER_6S],
              last_line=r"^apmoff: halted: standby complete"),
     # 5. PM disabled at boot (flags bit 3): 5307h answers 01h, and 5308h before any
     #    5307h "hangs" this BIOS (isa-debug-exit 25h); after it, enable and one retry.
-    realbios("enable", "enable", "",
+    biosrom("enable", "enable", "",
              serial=[r"^apmoff: rm: power management is disabled: enabling it, then asking once more",
                      r"^apmoff: rm: 5308h ok"],
              last_line=OFF_RM),
     # 6. Any call power-off does not need is an error (isa-debug-exit 26h).
-    realbios("offonly", "offonly", "",
+    biosrom("offonly", "offonly", "",
              serial_absent=[r"530Ah", r"5310h", r"5308h"], last_line=OFF_RM),
     # 7. 5307h returns success; the ROM's INT 1Ch hook cuts the power 18 ticks later,
     #    which only happens if IRQs are serviced while apmoff waits.
-    realbios("late", "late", "",
+    biosrom("late", "late", "",
              serial=[OFF_RM, r"^apmoff: rm: 5307h returned success; waiting 3 s"],
              serial_absent=[r"falling back"]),
     # 8. WBINVD and INVD in the real-mode 5307h, and no PM interface to fall back to.
-    realbios("wbinvd-v86", "wbinvd", "bioscall=v86",
+    biosrom("wbinvd-v86", "wbinvd", "bioscall=v86",
              serial=[OFF_RM_V86,
                      r"^apmoff: v86: BIOS executed WBINVD at [0-9A-F:]+: skipped",
                      r"^apmoff: v86: BIOS executed INVD at [0-9A-F:]+: skipped"],
              serial_absent=[r"falling back", r"halted"]),
     # 9. Award-like, for action=check: 530Ah answers unconnected, PM lengths 0 and a
     #    data segment at F940h, and a loose 5307h that takes a reserved state for off.
-    realbios("award-check", "award", "action=check onfail=exit", expect="exit:13",
-             check_expect="check-award.txt", serial=[r"^apmoff: check \{"]),
+    biosrom("award-check", "award", "action=check onfail=exit", expect="exit:13",
+             judges=[ChecksEqual("check-award")], serial=[r"^apmoff: check \{"]),
 ]

@@ -1,8 +1,14 @@
 """The SQLite database: machines, reports, and what the table shows of them.
 
 A report row holds the survey and check JSON as they came; every column the report
-and the CSV show is computed from that JSON by the functions in `fields`, so a new
+and the CSV show is computed from that JSON, once, by derived() below, so a new
 survey field needs no schema change.
+
+The schema has a number, SQLite's `PRAGMA user_version` (SCHEMA_VERSION). A database
+made before the number existed reads 0. connect() brings an older database up to
+date, one step of MIGRATIONS at a time, each in its own transaction, and refuses one
+made by a newer apmoff-collect. A schema change is one more step in MIGRATIONS and
+SCHEMA_VERSION + 1, with SCHEMA (what a new database is given) changed to match.
 """
 
 import csv
@@ -38,12 +44,61 @@ CREATE TABLE IF NOT EXISTS reports (
 CREATE INDEX IF NOT EXISTS reports_machine ON reports(machine_id);
 """
 
+# Version 1 is version 0's tables, numbered: the step only writes the number.
+SCHEMA_VERSION = 1
+
+
+def migrate_0_to_1(conn):
+    """A database from before user_version: the tables as SCHEMA has them (which
+    creates none that exist), then the number."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+# version N -> the function that makes an N database an N + 1 one (in a transaction)
+MIGRATIONS = {0: migrate_0_to_1}
+
+
+class NewerSchema(sqlite3.DatabaseError):
+    """The database was made by a newer apmoff-collect."""
+
+
+def schema_version(conn):
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(conn, target=SCHEMA_VERSION, steps=MIGRATIONS):
+    """Brings the database to schema `target`, one step a transaction; returns the
+    versions it went through ([] when it was up to date)."""
+    version = schema_version(conn)
+    if version > target:
+        raise NewerSchema("the database has schema %d; this apmoff-collect knows up to %d"
+                          % (version, target))
+    done = []
+    while version < target:
+        with transaction(conn):
+            steps[version](conn)
+            version += 1
+            conn.execute("PRAGMA user_version = %d" % version)
+        done.append(version)
+    return done
+
 
 def connect(path):
+    """Opens (or creates) the database at path, at schema SCHEMA_VERSION."""
     conn = sqlite3.connect(path, isolation_level=None)    # transactions are explicit
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.executescript(SCHEMA)
+    fresh = not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone()
+    if fresh:
+        with transaction(conn):
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
+    else:
+        migrate(conn)
     return conn
 
 
@@ -93,7 +148,7 @@ def machine_identity(survey):
     """What makes two surveys the same machine, as one string. The SMBIOS UUID, or
     the SMBIOS system serial (with maker and product) when there is one; otherwise
     everything the BIOS ROM says about itself: date and model byte, ROM CRC-32 and
-    strings (when the kernel reports them), and the SMBIOS strings. The person's
+    strings, and the SMBIOS strings. The person's
     label= is always part of it. Grow it here: new parts go at the end."""
     s = survey.get("smbios") if isinstance(survey.get("smbios"), dict) else {}
     b = survey.get("bios") if isinstance(survey.get("bios"), dict) else {}
@@ -166,8 +221,8 @@ def known_vendor(text):
 
 def bios_vendor(survey):
     """The BIOS maker, by a short name when it is a known one: SMBIOS's BIOS vendor
-    when there is one, else a known name in the ROM's strings (bios.strings, once the
-    kernel reports them), else "unknown"."""
+    when there is one, else a known name in the ROM's strings (bios.strings), else
+    "unknown"."""
     vendor = get(survey, "smbios.bios_vendor") or get(survey, "bios.vendor")
     if real(vendor):
         return known_vendor(vendor) or vendor.strip()
@@ -348,25 +403,38 @@ COLUMNS = [("machine", "Machine", False), ("label", "Label", True),
            ("check", "Check", False), ("reports", "Reports", False)]
 
 
-def table_row(m, survey, check, outcomes, count):
+def derived(survey, check):
+    """The columns computed from a report's JSON, once, for the table (table_row) and
+    the CSV (csv_rows) alike. "apm" and "flags" are what the table shows (blank, or
+    "none", without APM); "apm_version" and "apm_flags" the survey's values as they
+    are, which the CSV carries."""
+    survey = survey or {}
     apm_present = get(survey, "apm.present")
     return {
-        "machine": m["name"],
         "label": str(survey.get("label", "")),
         "vendor": bios_vendor(survey) if survey else "",
         "bios_date": bios_date(survey),
+        "bios_year": bios_year(survey) or "",
         "rom_crc32": str(get(survey, "bios.rom_crc32", "")),
         "apm": (get(survey, "apm.version") or "") if apm_present else
                ("none" if survey else ""),
+        "apm_version": get(survey, "apm.version", "") or "",
         "flags": str(get(survey, "apm.flags", "")) if apm_present else "",
+        "apm_flags": get(survey, "apm.flags", "") or "",
         "offered": " ".join(offered(survey)),
         "rm": connect_result(survey, "rm"),
         "pm32": connect_result(survey, "pm32"),
         "pm16": connect_result(survey, "pm16"),
-        "outcome": outcome_text(outcomes),
         "check": check_summary(check),
-        "reports": str(count),
     }
+
+
+def table_row(m, survey, check, outcomes, count):
+    d = derived(survey, check)
+    row = {"machine": m["name"]}
+    row.update((key, d[key]) for key, _, _ in COLUMNS if key in d)
+    row.update(outcome=outcome_text(outcomes), reports=str(count))
+    return {key: row[key] for key, _, _ in COLUMNS}
 
 
 # --- CSV ----------------------------------------------------------------------------
@@ -382,20 +450,17 @@ def csv_rows(conn):
     names = {m["id"]: (m["name"], m["identity"])
              for m in conn.execute("SELECT * FROM machines")}
     for r in reports(conn):
-        s = r["survey"] or {}
+        d = derived(r["survey"], r["check"])
         yield {
             "report_id": r["id"], "machine_id": r["machine_id"],
             "machine": names[r["machine_id"]][0], "identity": names[r["machine_id"]][1],
-            "kind": r["kind"], "label": s.get("label", ""),
-            "bios_vendor": bios_vendor(s) if s else "",
-            "bios_date": bios_date(s), "bios_year": bios_year(s) or "",
-            "rom_crc32": get(s, "bios.rom_crc32", ""),
-            "apm_version": get(s, "apm.version", "") or "",
-            "flags": get(s, "apm.flags", "") or "", "offered": " ".join(offered(s)),
-            "rm_connect": connect_result(s, "rm"), "pm32_connect": connect_result(s, "pm32"),
-            "pm16_connect": connect_result(s, "pm16"), "outcome": r["outcome"],
-            "outcome_source": r["outcome_source"], "via": r["via"],
-            "check": check_summary(r["check"]), "source": r["source"],
+            "kind": r["kind"], "label": d["label"], "bios_vendor": d["vendor"],
+            "bios_date": d["bios_date"], "bios_year": d["bios_year"],
+            "rom_crc32": d["rom_crc32"], "apm_version": d["apm_version"],
+            "flags": d["apm_flags"], "offered": d["offered"],
+            "rm_connect": d["rm"], "pm32_connect": d["pm32"], "pm16_connect": d["pm16"],
+            "outcome": r["outcome"], "outcome_source": r["outcome_source"], "via": r["via"],
+            "check": d["check"], "source": r["source"],
             "source_kind": r["source_kind"], "imported_at": r["imported_at"],
             "survey_json": r["survey_json"] or "", "check_json": r["check_json"] or "",
         }

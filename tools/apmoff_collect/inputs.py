@@ -12,10 +12,10 @@ text is not its format. A new payload format is one more function in that list.
 import json
 import os
 import re
-import shutil
-import subprocess
-import zlib
 from dataclasses import dataclass, field
+
+from . import qrpages
+from .qrpages import Page
 
 
 class BadInput(Exception):
@@ -35,7 +35,7 @@ class Observation:
     survey: dict = None             # the survey JSON (None for a check-only run)
     check: dict = None              # the check JSON, when the run made one
     outcome: str = UNKNOWN          # off, failed, hung, unknown, none
-    outcome_source: str = ""        # "log", "emulator", "person" or ""
+    outcome_source: str = ""        # "log", "emulator", "capture", "person" or ""
     outcome_detail: str = ""        # the line(s) the outcome was read from
     via: str = ""                   # the interface of the last power-off call
     source: str = ""                # the file it came from
@@ -47,17 +47,6 @@ class Observation:
 
 
 # --- payload decoders ---------------------------------------------------------------
-
-@dataclass
-class Page:
-    """One symbol of a payload that needs several (a paged QR code). Pages with the
-    same group are joined by index once all `count` are there, and the joined text
-    is decoded again by DECODERS."""
-    group: str
-    index: int                      # 1-based
-    count: int
-    data: str
-
 
 def decode_json_payload(text):
     """Schema 1 today: the payload is exactly the JSON line."""
@@ -71,20 +60,13 @@ def decode_json_payload(text):
     return report
 
 
-# survey/qrpages.h: "APMOFF1 <page>/<pages> <CRC-32 of the line> <bytes of the line>".
-APMOFF1 = re.compile(r"APMOFF1 (\d+)/(\d+) ([0-9A-F]{8}) ", re.S)
-
-
 def decode_apmoff1_page(text):
-    """One numbered symbol of the survey line; the CRC-32 groups a line's pages and
-    checks them once joined (join_pages)."""
-    m = APMOFF1.match(text)
-    if not m:
-        return None
-    index, count = int(m.group(1)), int(m.group(2))
-    if not 1 <= index <= count:
-        raise BadInput("QR page %d of %d" % (index, count))
-    return Page(m.group(3), index, count, text[m.end():])
+    """One numbered symbol of the survey line (qrpages.py reads the format); the CRC-32
+    groups a line's pages and checks them once joined (join_pages)."""
+    try:
+        return qrpages.parse_page(text)
+    except qrpages.PageError as e:
+        raise BadInput(str(e))
 
 
 DECODERS = [decode_apmoff1_page, decode_json_payload]
@@ -259,17 +241,10 @@ IMAGE_MAGIC = [b"\x89PNG", b"\xff\xd8\xff", b"P5", b"P6", b"GIF8", b"BM"]
 
 def zbar_symbols(path):
     """The QR symbols zbarimg finds in a picture, as text."""
-    if not shutil.which("zbarimg"):
-        raise BadInput("zbarimg is not installed (Debian package zbar-tools)")
-    proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", path],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    if proc.returncode == 4 or (proc.returncode == 0 and not proc.stdout.strip()):
-        raise BadInput("zbarimg found no QR code in the picture")
-    if proc.returncode:
-        raise BadInput("zbarimg failed (exit %d): %s" % (
-            proc.returncode, proc.stderr.decode(errors="replace").strip()[:200]))
-    # --raw ends each symbol with a newline; today's payloads hold none.
-    return [s for s in proc.stdout.decode("utf-8", errors="replace").split("\n") if s]
+    try:
+        return qrpages.zbar_symbols(path)
+    except qrpages.PageError as e:
+        raise BadInput(str(e))
 
 
 def read_image(path, pages):
@@ -300,8 +275,7 @@ def join_pages(pages):
                 group, ", ".join(map(str, missing)), count)))
             continue
         text = "".join(got[i][0].data for i in range(1, count + 1))
-        if re.fullmatch(r"[0-9A-F]{8}", group) and \
-                "%08X" % zlib.crc32(text.encode("latin-1")) != group:
+        if re.fullmatch(r"[0-9A-F]{8}", group) and not qrpages.crc_matches(group, text):
             problems.append((", ".join(paths), "payload %s: the joined pages fail their "
                              "CRC-32" % group))
             continue

@@ -1,10 +1,10 @@
-"""README's "Tested on real BIOSes" table, made from the 86Box cases' runs.
+"""docs/real-bioses.md's "Tested on real BIOSes" table, made from the 86Box cases' runs.
 
 Nothing in the table's outcome columns is typed by hand: each cell is read from a
 run's serial log (the APM version line, "powering off via X", "power-off via X
 failed: REASON") and from 86Box's own verdict (its soft-off). The hardware columns
 come from cases_86box.BOARDS. `make real-bios-table` runs the 86Box cases and
-rewrites the table; `make test` fails when README's table differs from what the runs
+rewrites the table; `make test` fails when the table there differs from what the runs
 it just made would write, so the table cannot go stale.
 """
 
@@ -12,10 +12,11 @@ import json
 import os
 import re
 
-import cases_86box
+from tests.emu import cases_86box
+from tests.paths import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-README = os.path.join(ROOT, "docs", "real-bioses.md")
+# The page that holds the table.
+TABLE_PAGE = os.path.join(ROOT, "docs", "real-bioses.md")
 BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box cases' "
          "runs; do not edit -->")
 END = "<!-- end real-bios-table -->"
@@ -93,7 +94,7 @@ def markdown(results):
 
 
 def readme_section(text):
-    """(start, end) of the generated block in README's text, or None."""
+    """(start, end) of the generated block in docs/real-bioses.md's text, or None."""
     a, b = text.find(BEGIN), text.find(END)
     if a < 0 or b < a:
         return None
@@ -101,22 +102,22 @@ def readme_section(text):
 
 
 def stale(results):
-    """"" when README holds exactly this table, else why not."""
-    with open(README) as f:
+    """"" when docs/real-bioses.md holds exactly this table, else why not."""
+    with open(TABLE_PAGE) as f:
         text = f.read()
     span = readme_section(text)
     if not span:
-        return "README.md has no real-BIOS table markers"
+        return "docs/real-bioses.md has no real-BIOS table markers"
     if text[span[0]:span[1]] != markdown(results):
-        return "README.md's real-BIOS table differs from these runs: make real-bios-table"
+        return "docs/real-bioses.md's real-BIOS table differs from these runs: make real-bios-table"
     return ""
 
 
 def update(results):
-    with open(README) as f:
+    with open(TABLE_PAGE) as f:
         text = f.read()
     span = readme_section(text)
     if not span:
-        raise SystemExit("README.md has no real-BIOS table markers")
-    with open(README, "w") as f:
+        raise SystemExit("docs/real-bioses.md has no real-BIOS table markers")
+    with open(TABLE_PAGE, "w") as f:
         f.write(text[:span[0]] + markdown(results) + text[span[1]:])

@@ -1,0 +1,1 @@
+"""Package marker: imported as tests.biosrom."""

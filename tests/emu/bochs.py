@@ -1,0 +1,127 @@
+"""Boot a case in Bochs (Debian's build, display_library term) and read the verdict
+from its log: the shutdown port or ACPI soft power-off line is a power-off,
+"exception with no resolution" a triple fault. The debugger commands file keeps
+Bochs from waiting at its prompt; a probe may supply its own (QrDecodes dumps the
+VGA plane at the kernel's magic breakpoints), and the dumps become pictures here."""
+
+import os
+import re
+import subprocess
+import time
+
+from tests.emu.images import image_for
+from tests.emu.judges import BOCHS_QR_PAGES, VGA_PLANE_BYTES
+from tests.emu.case import Run
+from tests.emu.watch import SerialWatch, kill_group
+
+BOCHS_BIOS = {
+    "bochs": "/usr/share/bochs/BIOS-bochs-latest",
+    "seabios": "/usr/share/seabios/bios.bin",
+}
+BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
+
+
+def bochs_config(case, image, serial_path, log_path):
+    lines = [
+        "megs: %d" % case.megs,
+        "romimage: file=%s" % BOCHS_BIOS[case.bios],
+        "vgaromimage: file=%s" % BOCHS_VGA,
+        "display_library: term",
+        "com1: enabled=1, mode=file, dev=%s" % serial_path,
+        "log: %s" % log_path,
+        "port_e9_hack: enabled=1",
+        "panic: action=fatal",
+        "error: action=report",
+        "info: action=report",
+        "clock: sync=none, time0=946684800",
+        "cpu: ips=10000000, reset_on_triple_fault=0",
+        "magic_break: enabled=1",
+        "speaker: enabled=0",
+    ]
+    if case.medium == "floppy":
+        lines += ["floppya: 1_44=%s, status=inserted" % image, "boot: floppy"]
+    else:
+        lines += ["ata0-master: type=cdrom, path=%s, status=inserted" % image,
+                  "boot: cdrom"]
+    return "\n".join(lines + case.extra) + "\n"
+
+
+def vga_plane_to_pgm(raw_path, pgm_path):
+    """Mode 12h plane 0 (1 bit a pixel, bit 7 leftmost) as a greyscale picture."""
+    with open(raw_path, "rb") as f:
+        raw = f.read()
+    pixels = bytearray()
+    for byte in raw[:VGA_PLANE_BYTES]:
+        for bit in range(8):
+            pixels.append(255 if byte & (0x80 >> bit) else 0)
+    with open(pgm_path, "wb") as f:
+        f.write(b"P5\n640 480\n255\n" + bytes(pixels))
+
+
+BOCHS_VERDICTS = [
+    (re.compile(r"Shutdown port: shutdown requested"), "poweroff"),
+    (re.compile(r"ACPI control: soft power off"), "poweroff"),
+    (re.compile(r"exception with no resolution"), "triple-fault"),
+    (re.compile(r"cpu software reset|reset_cpu|system reset"), "reset"),
+]
+
+
+def debugger_commands(case, workdir):
+    run = Run(case, workdir)
+    for probe in case.probes():
+        commands = probe.bochs_commands(run)
+        if commands:
+            return commands
+    # Run; past the QR pages' magic breakpoints, if any; after any other debugger
+    # stop, end the run instead of waiting at the prompt.
+    return "c\n" * (BOCHS_QR_PAGES + 1) + "quit\n"
+
+
+def run(case, workdir):
+    """Boots the case; returns (verdict, seconds, serial text)."""
+    serial_path = os.path.join(workdir, "serial.txt")
+    log_path = os.path.join(workdir, "bochs.log")
+    rc_path = os.path.join(workdir, "bochsrc")
+    cmds_path = os.path.join(workdir, "commands")
+    image = image_for(case)
+    with open(rc_path, "w") as f:
+        f.write(bochs_config(case, image, serial_path, log_path))
+    with open(cmds_path, "w") as f:
+        f.write(debugger_commands(case, workdir))
+    start = time.monotonic()
+    deadline = start + case.timeout
+    with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
+        proc = subprocess.Popen(["bochs", "-q", "-f", rc_path, "-rc", cmds_path],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                cwd=workdir, start_new_session=True)
+    verdict = None
+    watch = SerialWatch(serial_path, case)
+    try:
+        while time.monotonic() < deadline:
+            exited = proc.poll() is not None
+            log = ""
+            if os.path.exists(log_path):
+                with open(log_path, "rb") as f:
+                    log = f.read().decode("latin-1")
+            for pattern, name in BOCHS_VERDICTS:
+                if pattern.search(log):
+                    verdict = name
+                    break
+            if verdict:
+                break
+            if exited:
+                verdict = "exited:%d" % proc.returncode
+                break
+            if watch.settled():
+                verdict = "quiet"
+                break
+            time.sleep(0.05)
+        else:
+            verdict = "timeout"
+    finally:
+        kill_group(proc)
+    for i in range(1, BOCHS_QR_PAGES + 1):
+        raw = os.path.join(workdir, "vga-%d.bin" % i)
+        if os.path.exists(raw):
+            vga_plane_to_pgm(raw, os.path.join(workdir, "screen-%d.pgm" % i))
+    return verdict, time.monotonic() - start, watch.text()

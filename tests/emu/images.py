@@ -1,0 +1,79 @@
+"""The image a case boots: the built ISO, floppy or ELF, the automation images, or a
+variant of the shipped menu whose first entry carries the case's options (for Bochs
+and 86Box, which cannot pass a command line any other way), cached by option string."""
+
+import os
+import re
+import subprocess
+import tempfile
+import threading
+
+from tests.emu.syslinux import build_syslinux_iso
+from tests.paths import BUILD, ELF, ISO, ROOT
+
+
+def variant_cfg(options, loader=""):
+    """The shipped menu with its first entry's options replaced and no timeout; for
+    "grub-mb2", multiboot2 on BIOS too (as a user's own GRUB entry may say)."""
+    with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
+        cfg = f.read()
+    cfg = re.sub(r"^set timeout=.*$", "set timeout=0", cfg, count=1, flags=re.M)
+    if loader == "grub-mb2":
+        cfg = re.sub(r"^(\s*)multiboot /boot/apmoff.elf", r"\1multiboot2 /boot/apmoff.elf",
+                     cfg, flags=re.M)
+    return re.sub(r"^(\s*apmoff) action=off$", lambda m: "%s %s" % (m.group(1), options),
+                  cfg, count=1, flags=re.M)
+
+
+_variant_lock = threading.Lock()     # two cases may want the same variant at once
+
+
+def variant_image(options, medium, loader=""):
+    """An ISO or floppy whose first menu entry boots at once with these options, or
+    an ISOLINUX ISO booting the kernel with them."""
+    with _variant_lock:
+        if loader == "syslinux":
+            out = os.path.join(BUILD, "variants", "syslinux-%s.iso" % slug_of(options))
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            return build_syslinux_iso(out, ELF, options)
+        return _build_variant(options, medium, loader)
+
+
+def slug_of(options):
+    return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+
+
+def _build_variant(options, medium, loader):
+    slug = slug_of(options) + ("-" + loader if loader else "")
+    script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
+    out = os.path.join(BUILD, "variants", slug + suffix)
+    inputs = [ELF] + [os.path.join(ROOT, "iso", n)
+                      for n in ("grub.cfg", script, "mkefiimg.sh", "menu.modules",
+                                "grub-no-cr4.py")]
+    if os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(i)
+                                   for i in inputs):
+        return out
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
+        cfg.write(variant_cfg(options, loader))
+    try:
+        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
+                       check=True)
+    finally:
+        os.unlink(cfg.name)
+    return out
+
+
+def image_for(case):
+    if case.loader == "auto":
+        return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
+                                                    else ".iso"))
+    if case.medium in ("iso", "usb", "hdd"):
+        if case.options or case.loader:
+            return variant_image(case.options, "iso", case.loader)
+        return ISO
+    if case.medium == "floppy":
+        if case.options:
+            return variant_image(case.options, "floppy")
+        return os.path.join(BUILD, "apmoff.img")
+    return ELF

@@ -1,0 +1,404 @@
+"""How a run is judged. judge_core() reads every case's main columns (the verdict the
+emulator showed, the serial lines that must and must not appear, the last line); the
+judge objects below check what some cases add, one class each:
+
+    ChecksEqual("check-seabios")      action=check verdicts equal tests/emu/expect/ file
+    SurveyMatches({"apm.version": ..}) the survey JSON line holds these values
+    QrDecodes(photos=True)            the QR pages on screen read back as the JSON line
+    V86Agrees(INSNS)                  the v86 monitor leaves what the CPU leaves
+    TicksMove(8)                      QEMU: the BIOS tick count moved during the calls
+    TextScreenShows([...])            QEMU: the 80x25 text screen shows these lines
+    ScreenHasText()                   QEMU, 86Box: the final picture shows text
+
+A judge may also capture what it needs while the emulator runs (the Probe hooks of
+tests/emu/case.py): the runners call the hooks, and know no judge by name.
+"""
+
+import json
+import os
+import re
+
+from tests.emu.case import Probe
+from tests.emu.watch import apmoff_lines
+from tools.apmoff_collect import qrpages
+
+EXPECT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expect")
+
+
+def judge_core(run):
+    """The verdict, the serial lines and the last line, as every case states them."""
+    case, verdict, serial = run.case, run.verdict, run.serial
+    problems = []
+    lines = apmoff_lines(serial)
+    expected = case.expect
+    if expected == "hang":
+        ok = verdict in ("quiet", "timeout") and case.hang_after and any(
+            re.search(case.hang_after, l) for l in lines[-1:])
+        if not ok:
+            problems.append("expected a hang right after /%s/, got %s" % (case.hang_after,
+                                                                          verdict))
+    elif expected == "halt":
+        if verdict not in ("quiet", "timeout") or not (
+                lines and lines[-1].startswith("apmoff: halted:")):
+            problems.append("expected a halt with 'apmoff: halted:' last, got %s" % verdict)
+    elif verdict != expected:
+        problems.append("expected %s, emulator showed %s" % (expected, verdict))
+    for pattern in case.serial:
+        if not re.search(pattern, serial, re.M):
+            problems.append("serial lacks /%s/" % pattern)
+    for pattern in case.serial_absent:
+        if re.search(pattern, serial, re.M):
+            problems.append("serial has unexpected /%s/" % pattern)
+    if case.last_line and not (lines and re.search(case.last_line, lines[-1])):
+        problems.append("last line %r does not match /%s/" %
+                        (lines[-1] if lines else "", case.last_line))
+    bad = [l for l in serial.splitlines() if l.startswith("apmoff: CPU exception")]
+    if bad and not any("CPU exception" in p for p in case.serial):
+        problems.append("CPU exception: " + bad[0])
+    return problems
+
+
+def judges_of(case):
+    """The case's judges, and V86Agrees() when it has none: every run's v86test lines
+    must agree, whether the case asked for them or not."""
+    extra = [] if any(isinstance(j, V86Agrees) for j in case.judges) else [V86Agrees()]
+    return case.judges + extra
+
+
+def survey_json(serial):
+    """(the last "apmoff: survey {...}" line's JSON text, or None, problems)."""
+    lines = [l for l in serial.splitlines() if l.startswith("apmoff: survey {")]
+    if not lines:
+        return None, ["no 'apmoff: survey {...}' line on serial"]
+    return lines[-1][len("apmoff: survey "):], []
+
+
+# --- action=check ------------------------------------------------------------------
+
+CHECK_LINE = re.compile(r"^apmoff: check (PASS|FAIL|SKIP) (\S+) ", re.M)
+
+
+def read_expectation(name):
+    """{check name: verdict} from an expectation file: `VERDICT name  # note` lines."""
+    expected = {}
+    with open(os.path.join(EXPECT_DIR, name)) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                verdict, check = line.split()
+                expected[check] = verdict
+    return expected
+
+
+class ChecksEqual(Probe):
+    """Every `apmoff: check VERDICT name` line equals tests/emu/expect/NAME.txt."""
+    groups = ("check",)
+
+    def __init__(self, name):
+        self.name = name if name.endswith(".txt") else name + ".txt"
+
+    def problems(self, run):
+        expected = read_expectation(self.name)
+        seen = {m.group(2): m.group(1) for m in CHECK_LINE.finditer(run.serial)}
+        problems = []
+        for check in sorted(set(expected) | set(seen)):
+            want, got = expected.get(check, "absent"), seen.get(check, "absent")
+            if want != got:
+                problems.append("check %s: expected %s (%s), got %s"
+                                % (check, want, self.name, got))
+        return problems
+
+
+# --- the survey --------------------------------------------------------------------
+
+class SurveyMatches(Probe):
+    """The survey line parses as JSON and holds these values (dotted paths)."""
+    groups = ("survey",)
+
+    def __init__(self, expected):
+        self.expected = expected
+
+    def problems(self, run):
+        text, problems = survey_json(run.serial)
+        if problems:
+            return problems
+        try:
+            report = json.loads(text)
+        except ValueError as e:
+            return ["the survey line is not valid JSON: %s" % e]
+        for path, want in self.expected.items():
+            node = report
+            for key in path.split("."):
+                node = node.get(key) if isinstance(node, dict) else None
+            if node != want:
+                problems.append("survey %s is %r, expected %r" % (path, node, want))
+        return problems
+
+
+QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
+BOCHS_QR_PAGES = 8      # pages dumped at most (the kernel stops at the breakpoint on each)
+VGA_PLANE_BYTES = 640 * 480 // 8       # mode 12h, one bit a pixel in each plane
+
+
+def read_symbols(picture):
+    """The QR symbols in a picture ([] when zbarimg reads none)."""
+    try:
+        return qrpages.zbar_symbols(picture, binary=True)
+    except qrpages.PageError as e:
+        if "not installed" in str(e):
+            raise
+        return []
+
+
+class QrDecodes(Probe):
+    """The QR codes on the screen, one a page, decode (zbarimg) and join (qrpages) to
+    exactly the JSON line that the serial log carries after "apmoff: survey "; with
+    photos, every page also reads back from each degraded "phone photo" of it
+    (tests/emu/photo.py). QEMU: a QMP screendump of each page, then a key; Bochs: the
+    VGA plane dumped at the kernel's magic breakpoint (pictures screen-N.ppm/pgm)."""
+    groups = ("survey", "qr")
+
+    def __init__(self, photos=False):
+        self.photos = photos
+
+    def qemu_poll(self, run):
+        mine = run.mine(self, shown=0)
+        if len(QR_ON_SCREEN.findall(run.watch.text())) > mine["shown"]:
+            mine["shown"] += 1
+            run.qmp.command("screendump", run.deadline,
+                            filename=run.path("screen-%d.ppm" % mine["shown"]))
+            run.qmp.command("send-key", run.deadline,
+                            keys=[{"type": "qcode", "data": "ret"}])
+
+    def bochs_commands(self, run):
+        # The kernel stops at Bochs' magic breakpoint once each QR code is drawn: dump
+        # plane 0 of the VGA (every plane holds the same bits), go on. Stops that never
+        # come leave the run at the halt, where the harness ends it.
+        return "c\n" + "".join('writemem "%s" 0xa0000 %d\nc\n'
+                               % (run.path("vga-%d.bin" % i), VGA_PLANE_BYTES)
+                               for i in range(1, BOCHS_QR_PAGES + 1)) + "quit\n"
+
+    def problems(self, run):
+        shots = [p for i in range(1, BOCHS_QR_PAGES + 1)
+                 for p in (run.path("screen-%d.ppm" % i), run.path("screen-%d.pgm" % i))
+                 if os.path.exists(p)]
+        problems = self.compare(shots, run.serial)
+        if self.photos and not problems:
+            problems = self.compare_photos(shots, run.workdir)
+        return problems
+
+    @staticmethod
+    def compare(screenshots, serial):
+        json_line, problems = survey_json(serial)
+        if problems:
+            return problems
+        if not screenshots:
+            return ["no screenshot was taken (the QR screen never appeared)"]
+        try:
+            json.loads(json_line)
+        except ValueError as e:
+            return ["the survey line is not valid JSON: %s" % e]
+        pages = len(QR_ON_SCREEN.findall(serial))
+        if len(screenshots) != pages:
+            return ["%d QR pages were announced, %d captured" % (pages, len(screenshots))]
+        try:
+            joined = qrpages.join_pages([s for shot in screenshots
+                                         for s in read_symbols(shot)])
+        except qrpages.PageError as e:
+            return ["the QR pages do not read back: %s" % e]
+        if joined != json_line:
+            return ["the QR pages join to %d bytes that differ from the %d-byte survey "
+                    "line" % (len(joined), len(json_line))]
+        return []
+
+    @staticmethod
+    def compare_photos(shots, workdir):
+        from tests.emu import photo         # Pillow, only where photos are judged
+        problems = []
+        for shot in shots:
+            clean = read_symbols(shot)
+            for name, path in photo.degrade(shot, workdir).items():
+                if read_symbols(path) != clean:
+                    problems.append("%s: the QR code does not read back when %s"
+                                    % (os.path.basename(shot), name))
+        return problems
+
+
+# --- the v86 monitor ---------------------------------------------------------------
+
+# v86test: the trampoline (the CPU itself, in real mode) and the v86 monitor ran the
+# same code; the harness, not the kernel, compares what each left.
+CMP_LINE = re.compile(r"^apmoff: v86test: (?:PASS|FAIL) (.*): trampoline (.*), v86 (.*)$",
+                      re.M)
+INSN_LINE = re.compile(r"^apmoff: v86test: insn (\S+) (trampoline|v86) (.*)$", re.M)
+INSN_STOP = re.compile(r"^apmoff: v86test: insn (\S+) v86 stopped: ", re.M)
+
+
+def regs_of(text):
+    return dict(re.findall(r"(\w+)=([0-9A-F]+)", text))
+
+
+class V86Agrees(Probe):
+    """Every v86test comparison line: the monitor's registers equal the CPU's. With
+    `insns` (v86test=insns: stub -> {register: (mask, value)} or "stopped"), each stub
+    must have run, the CPU's values must be what the instruction set reference says
+    (IF bits, mostly), and the stubs a real CPU would hang on must have been stopped
+    by the monitor."""
+
+    def __init__(self, insns=None):
+        self.insns = insns or {}
+        self.groups = ("v86",) if self.insns else ()
+
+    def problems(self, run):
+        serial = run.serial
+        problems = []
+        for m in CMP_LINE.finditer(serial):
+            if regs_of(m.group(2)) != regs_of(m.group(3)):
+                problems.append("v86test %s: trampoline %s, v86 %s" % m.groups())
+        runs = {}
+        for m in INSN_LINE.finditer(serial):
+            if not m.group(3).startswith("stopped"):
+                runs.setdefault(m.group(1), {})[m.group(2)] = regs_of(m.group(3))
+        stopped = set(INSN_STOP.findall(serial))
+        for name, paths in sorted(runs.items()):
+            if len(paths) == 2 and paths["trampoline"] != paths["v86"]:
+                problems.append("v86test insn %s: the CPU left %s, the monitor %s" % (
+                    name, paths["trampoline"], paths["v86"]))
+        for name, want in sorted(self.insns.items()):
+            if want == "stopped":
+                if name not in stopped:
+                    problems.append("v86test insn %s: the monitor did not stop it" % name)
+                continue
+            paths = runs.get(name, {})
+            if set(paths) != {"trampoline", "v86"}:
+                problems.append("v86test insn %s: ran on %s, not on both paths"
+                                % (name, ", ".join(sorted(paths)) or "neither"))
+                continue
+            for reg, (mask, value) in sorted(want.items()):
+                got = int(paths["trampoline"].get(reg, "-1"), 16)
+                if got & mask != value:
+                    problems.append("v86test insn %s: the CPU left %s=%04X, expected %04X "
+                                    "under mask %04X" % (name, reg, got, value, mask))
+        return problems
+
+
+# --- what QEMU reads in guest memory, and the screen --------------------------------
+
+TICK_WINDOW = re.compile(r"^apmoff: selftest: idle: tick read window", re.M)
+
+
+def read_bda_ticks(qmp, deadline):
+    """The BIOS data area's tick count, read from guest memory by QEMU."""
+    reply = qmp.command("human-monitor-command", deadline, **{"command-line": "xp /1wx 0x46c"})
+    m = re.search(r":\s*0x([0-9a-f]+)", (reply or {}).get("return", ""))
+    return int(m.group(1), 16) if m else None
+
+
+class TicksMove(Probe):
+    """QEMU, selftest=idle: the timer's interrupts reached the BIOS calls: the tick
+    count (40:6Ch) QEMU read in guest memory moved by at least `minimum` between the
+    kernel's read window (when nothing runs) and the end of the run."""
+    groups = ("irq",)
+
+    def __init__(self, minimum):
+        self.minimum = minimum
+
+    def qemu_poll(self, run):
+        ticks = run.mine(self, ticks=[])["ticks"]
+        if not ticks and TICK_WINDOW.search(run.watch.text()):
+            ticks.append(read_bda_ticks(run.qmp, run.deadline))
+
+    def qemu_end(self, run):
+        ticks = run.mine(self, ticks=[])["ticks"]
+        ticks.append(read_bda_ticks(run.qmp, run.deadline))
+        with open(run.path("ticks.txt"), "w") as f:
+            f.write(" ".join(str(t) for t in ticks))
+
+    def problems(self, run):
+        try:
+            with open(run.path("ticks.txt")) as f:
+                values = [int(v) for v in f.read().split()]
+        except (OSError, ValueError):
+            values = []
+        if len(values) != 2:
+            return ["the BIOS tick count was not read before and after the calls (%s)"
+                    % (values or "never")]
+        if values[1] - values[0] < self.minimum:
+            return ["the BIOS tick count moved by %d (from %d to %d), expected at least %d: "
+                    "no timer interrupt reached the BIOS calls"
+                    % (values[1] - values[0], values[0], values[1], self.minimum)]
+        return []
+
+
+def text_screen(qmp, deadline):
+    """The 80x25 VGA text screen as a person reads it: the character bytes at B8000h,
+    read by QEMU from guest memory (not what the guest says it drew)."""
+    reply = qmp.command("human-monitor-command", deadline,
+                        **{"command-line": "xp /2000hx 0xb8000"}) or {}
+    cells = []
+    for line in reply.get("return", "").splitlines():      # "00000000000b8000: 0x0761 ..."
+        cells += [int(w, 16) for w in re.findall(r"0x([0-9a-f]{4})", line.split(":", 1)[-1])]
+    chars = "".join(chr(c & 0xFF) if 0x20 <= (c & 0xFF) < 0x7F else " " for c in cells)
+    return "\n".join(chars[i:i + 80].rstrip() for i in range(0, len(chars), 80))
+
+
+class TextScreenShows(Probe):
+    """QEMU: every regex matches the text screen read from VGA memory at the end."""
+    groups = ("screen",)
+
+    def __init__(self, patterns):
+        self.patterns = patterns
+
+    def qemu_end(self, run):
+        with open(run.path("screen.txt"), "w") as f:
+            f.write(text_screen(run.qmp, run.deadline))
+
+    def problems(self, run):
+        if not os.path.exists(run.path("screen.txt")):
+            return ["the text screen was not read"]
+        with open(run.path("screen.txt")) as f:
+            text = f.read()
+        return ["the screen lacks /%s/" % p for p in self.patterns
+                if not re.search(p, text, re.M)]
+
+
+def read_picture(path):
+    """(width, height, RGB bytes) of a screenshot: a binary PPM as QEMU's screendump
+    writes it, or (with Pillow) the PNG that 86Box saves."""
+    if path.endswith(".png"):
+        from PIL import Image
+        with Image.open(path) as im:
+            rgb = im.convert("RGB")
+            return rgb.width, rgb.height, rgb.tobytes()
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, dims, maxval, pixels = data.split(b"\n", 3)
+    width, height = map(int, dims.split())
+    return width, height, pixels
+
+
+class ScreenHasText(Probe):
+    """QEMU, 86Box: the console drew characters: a good share of the pixel rows near
+    the top of the final picture hold both lit and dark pixels (glyphs), and the
+    picture is not one colour. (QEMU: final.ppm by QMP; 86Box: its final.png.)"""
+    groups = ("screen",)
+    screenshot = True
+
+    def qemu_end(self, run):
+        run.qmp.command("screendump", run.deadline, filename=run.path("final.ppm"))
+
+    def problems(self, run):
+        path = run.path("final.png" if run.case.emulator == "86box" else "final.ppm")
+        if not os.path.exists(path):
+            return ["no screenshot was taken"]
+        width, height, pixels = read_picture(path)
+        rows_with_ink = 0
+        for y in range(min(height, 400)):
+            row = pixels[y * width * 3:(y + 1) * width * 3]
+            lit = sum(1 for x in range(0, len(row), 3) if row[x] > 0x40)
+            if 0 < lit < width:
+                rows_with_ink += 1
+        if rows_with_ink < 50:
+            return ["the screen shows no text (%d of the top rows have glyph pixels)"
+                    % rows_with_ink]
+        return []

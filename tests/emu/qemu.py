@@ -1,0 +1,203 @@
+"""Boot a case in QEMU and read the verdict from QMP: the guest starts paused, so no
+event is missed; SHUTDOWN guest-shutdown is a power-off, guest-reset a reset, the
+socket closing QEMU's own exit (isa-debug-exit: status (V << 1) | 1). The case's
+probes (judges and the actions below) are called on each turn of the loop and once
+at the end, while QMP still answers."""
+
+import json
+import os
+import re
+import select
+import shutil
+import socket
+import subprocess
+import time
+
+from tests.biosrom import build as biosrom
+from tests.emu.case import Probe, Run
+from tests.emu.images import image_for
+from tests.emu.judges import text_screen
+from tests.emu.watch import SerialWatch, kill_group
+
+OVMF = "/usr/share/ovmf/OVMF.fd"             # x86_64 UEFI firmware (qemu-system-x86_64)
+# ia32 UEFI: Debian ships only a secure-boot build, which needs SMM and a writable copy
+# of its variable store; that store has no keys enrolled, so secure boot is off.
+OVMF32_CODE = "/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd"
+OVMF32_VARS = "/usr/share/OVMF/OVMF32_VARS_4M.fd"
+
+# A run that timed out: the BIOS's or the loader's last words, read off the screen.
+STUCK_SCREEN = "timeout-screen.txt"
+
+
+class Qmp:
+    def __init__(self, path, deadline):
+        self.sock = None
+        while time.monotonic() < deadline:
+            try:
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(path)
+                self.sock = s
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                s.close()
+                time.sleep(0.02)
+        if not self.sock:
+            raise RuntimeError("QMP socket never appeared")
+        self.buf = b""
+        self.closed = False
+        self.events = []
+
+    def _messages(self, timeout):
+        r, _, _ = select.select([self.sock], [], [], timeout)
+        if not r:
+            return []
+        data = self.sock.recv(65536)
+        if not data:
+            self.closed = True
+            return []
+        self.buf += data
+        out = []
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            if line.strip():
+                out.append(json.loads(line))
+        return out
+
+    def command(self, name, deadline, **args):
+        msg = {"execute": name}
+        if args:
+            msg["arguments"] = args
+        self.sock.sendall(json.dumps(msg).encode() + b"\n")
+        while time.monotonic() < deadline and not self.closed:
+            for m in self._messages(0.1):
+                if "event" in m:
+                    self.events.append(m)
+                elif "return" in m or "error" in m:
+                    return m
+        return None
+
+    def poll_events(self, timeout):
+        for m in self._messages(timeout):
+            if "event" in m:
+                self.events.append(m)
+        return self.events
+
+
+# --- actions: what a case does to the running guest ----------------------------------
+
+class NmiAfter(Probe):
+    """Inject an NMI (QMP inject-nmi) once the serial log matches `pattern`."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def qemu_poll(self, run):
+        mine = run.mine(self, sent=False)
+        if not mine["sent"] and re.search(self.pattern, run.watch.text(), re.M):
+            mine["sent"] = True
+            run.qmp.command("inject-nmi", run.deadline)
+
+
+class KeyAfter(Probe):
+    """Press Enter (QMP send-key) `seconds` after the serial log matches `pattern`."""
+
+    def __init__(self, pattern, seconds):
+        self.pattern, self.seconds = pattern, seconds
+
+    def qemu_poll(self, run):
+        mine = run.mine(self, due=None)
+        if mine["due"] is None and re.search(self.pattern, run.watch.text(), re.M):
+            mine["due"] = time.monotonic() + self.seconds
+        if mine["due"] is not None and time.monotonic() >= mine["due"]:
+            mine["due"] = float("inf")
+            run.qmp.command("send-key", run.deadline, keys=[{"type": "qcode", "data": "ret"}])
+
+
+# --- the run -------------------------------------------------------------------------
+
+def qemu_command(case, image, serial_path, qmp_path):
+    # x64 OVMF does not run in qemu-system-i386; the kernel is 32-bit either way.
+    binary = "qemu-system-x86_64" if case.bios == "ovmf" else "qemu-system-i386"
+    cmd = [binary, "-S", "-display", "none", "-no-reboot", "-nodefaults",
+           "-vga", "std", "-serial", "file:" + serial_path,
+           "-qmp", "unix:%s,server=on,wait=off" % qmp_path,
+           "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+    if case.machine != "-":
+        cmd += ["-M", case.machine]
+    if case.bios == "ovmf":
+        cmd += ["-bios", OVMF]
+    if case.bios == "ovmf32":
+        vars_copy = os.path.join(os.path.dirname(serial_path), "vars.fd")
+        shutil.copyfile(OVMF32_VARS, vars_copy)
+        cmd += ["-global", "driver=cfi.pflash01,property=secure,value=on",
+                "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + OVMF32_CODE,
+                "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
+    if case.medium == "kernel":
+        cmd += ["-kernel", image, "-append", case.options]
+    elif case.medium == "floppy":
+        cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
+    elif case.medium == "usb":
+        # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
+        # EFI partition for UEFI.
+        cmd += ["-usb", "-drive", "if=none,id=stick,format=raw,snapshot=on,file=" + image,
+                "-device", "usb-storage,drive=stick,bootindex=0"]
+    else:
+        cmd += ["-cdrom", image, "-boot", "d"]
+    if case.rom:
+        cmd += ["-option-rom", biosrom.rom_path(case.rom)]
+    return cmd + case.extra
+
+
+SHUTDOWN_REASONS = {"guest-shutdown": "poweroff", "guest-reset": "reset",
+                    "guest-panic": "panic"}
+
+
+def run(case, workdir):
+    """Boots the case; returns (verdict, seconds, serial text)."""
+    serial_path = os.path.join(workdir, "serial.txt")
+    qmp_path = os.path.join(workdir, "qmp.sock")
+    cmd = qemu_command(case, image_for(case), serial_path, qmp_path)
+    start = time.monotonic()
+    deadline = start + case.timeout
+    with open(os.path.join(workdir, "stderr.txt"), "wb") as err:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                                start_new_session=True)
+    verdict = "hang"
+    try:
+        qmp = Qmp(qmp_path, deadline)
+        qmp.command("qmp_capabilities", deadline)
+        qmp.command("cont", deadline)
+        live = Run(case, workdir, qmp=qmp, watch=SerialWatch(serial_path, case),
+                   deadline=deadline)
+        while time.monotonic() < deadline:
+            for probe in case.probes():
+                probe.qemu_poll(live)
+            for ev in qmp.poll_events(0.05):
+                if ev["event"] == "SHUTDOWN":
+                    reason = ev.get("data", {}).get("reason", "")
+                    verdict = SHUTDOWN_REASONS.get(reason, "shutdown:" + reason)
+                elif ev["event"] == "GUEST_PANICKED":
+                    verdict = "panic"
+            if verdict != "hang":
+                break
+            if qmp.closed:
+                proc.wait(timeout=5)
+                verdict = "exit:%d" % proc.returncode
+                break
+            if live.watch.settled():
+                verdict = "quiet"
+                break
+        else:
+            verdict = "timeout"
+        if not qmp.closed:
+            for probe in case.probes():
+                live.deadline = time.monotonic() + 10
+                probe.qemu_end(live)
+        if verdict == "timeout" and not qmp.closed:
+            # A machine that never got anywhere: the BIOS's or the loader's last words
+            # are on the screen, not on our serial line.
+            with open(os.path.join(workdir, STUCK_SCREEN), "w") as f:
+                f.write(text_screen(qmp, time.monotonic() + 10))
+    finally:
+        kill_group(proc)
+    return verdict, time.monotonic() - start, SerialWatch(serial_path, case).text()

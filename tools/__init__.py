@@ -1,0 +1,1 @@
+"""Host tools. tools/apmoff-collect is the program; tools/apmoff_collect/ its package."""
