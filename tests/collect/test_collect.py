@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import zlib
 import warnings
 from html.parser import HTMLParser
 
@@ -36,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL = os.path.join(ROOT, "tools", "apmoff-collect")
 FIXTURES = os.path.join(HERE, "fixtures")
 OUT = os.path.join(ROOT, "build", "collect-test")
-from tools.apmoff_collect import inputs, report, store
+from tools.apmoff_collect import inputs, qrpages, report, store
 
 UPDATE_SCREENSHOT = False
 
@@ -404,6 +405,38 @@ class Decoders(unittest.TestCase):
             self.assertIn("page(s) 2 of 3 missing", problems[0][1])
         finally:
             inputs.DECODERS.remove(paged)
+
+
+class PackedPayload(unittest.TestCase):
+    """APMOFF2: what the kernel's own encoder drew on QEMU's screen (the symbol's text
+    as zbarimg read it, fixtures/apmoff2-qemu-pc.txt) unpacks to that run's serial
+    line byte for byte; a damaged symbol is refused, never half-read."""
+
+    def setUp(self):
+        with open(os.path.join(FIXTURES, "apmoff2-qemu-pc.txt")) as f:
+            self.symbol = f.read()
+        with open(os.path.join(FIXTURES, "apmoff2-qemu-pc.json")) as f:
+            self.line = f.read()
+
+    def test_unpacks_to_the_serial_line(self):
+        self.assertEqual(qrpages.unpack(self.symbol), self.line)
+        self.assertEqual(inputs.decode_payload(self.symbol), json.loads(self.line))
+        self.assertEqual(qrpages.survey_line([self.symbol]), self.line)
+
+    def test_the_dictionary_is_the_one_apmoff2_names(self):
+        # The preset dictionary is part of the APMOFF2 format (its Adler-32 is the zlib
+        # stream's DICTID): photos taken today must inflate for ever, so a changed
+        # dictionary needs a new tag (APMOFF3), not an edit of this number.
+        with open(qrpages.ZDICT, "rb") as f:
+            self.assertEqual(zlib.adler32(f.read()), 0x5F12402F)
+
+    def test_damage_is_refused(self):
+        cut = self.symbol[:-6]
+        other = self.symbol[:100] + ("0" if self.symbol[100] != "0" else "1") + \
+            self.symbol[101:]
+        for bad in (cut, other, self.symbol + "A", "APMOFF2:abc"):
+            with self.assertRaises(inputs.BadInput):
+                inputs.decode_payload(bad)
 
 
 class Cli(Tmp):

@@ -25,14 +25,14 @@ CASES = [
 CASES += [
     # QMP screendump of the QR screen, decoded by zbarimg, must equal the JSON line;
     # then a key press (QMP send-key) returns to text mode and the run ends.
-    # The line is cut into numbered pages of at most version 22, modules of 4 px or
-    # more: each page is read back from its screenshot and from degraded copies of it
-    # (half size, blurred, turned 5 degrees, keystoned, JPEG at quality 40, noisy, and
-    # all mildly at once), and the pages join to the serial JSON exactly.
+    # The whole line in one symbol (APMOFF2, compressed), modules of 4 px or more: it
+    # is read back from its screenshot and from degraded copies of it (half size,
+    # blurred, turned 5 degrees, keystoned, JPEG at quality 40, noisy, and all mildly
+    # at once), and unpacks to the serial JSON exactly.
     Case("qemu-pc-survey-qr", "qemu", "seabios", "pc", "kernel", "action=survey", "halt",
          30, judges=[QrDecodes(photos=True)],
-         serial=[r"^apmoff: survey screen: QR code 1/[2-9] of \d+ bytes, (\d+)x\1 modules "
-                 r"of [4-9] px, on screen$",
+         serial=[r"^apmoff: survey screen: QR code 1/1 of \d+ characters \(APMOFF2, "
+                 r"compressed\), (\d+)x\1 modules of [4-9] px, on screen$",
                  r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
     # The first QR code on a 4-MIPS guest (Bochs' clock follows its instruction count):

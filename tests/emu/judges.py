@@ -151,8 +151,9 @@ def read_symbols(picture):
 
 
 class QrDecodes(Probe):
-    """The QR codes on the screen, one a page, decode (zbarimg) and join (qrpages) to
-    exactly the JSON line that the serial log carries after "apmoff: survey "; with
+    """The QR code on the screen (one APMOFF2 symbol, or one APMOFF1 symbol a page)
+    decodes (zbarimg) and unpacks or joins (qrpages) to exactly the JSON line that the
+    serial log carries after "apmoff: survey "; with
     photos, every page also reads back from each degraded "phone photo" of it
     (tests/emu/photo.py). QEMU: a QMP screendump of each page, then a key; Bochs: the
     VGA plane dumped at the kernel's magic breakpoint (pictures screen-N.ppm/pgm)."""
@@ -202,8 +203,8 @@ class QrDecodes(Probe):
         if len(screenshots) != pages:
             return ["%d QR pages were announced, %d captured" % (pages, len(screenshots))]
         try:
-            joined = qrpages.join_pages([s for shot in screenshots
-                                         for s in read_symbols(shot)])
+            joined = qrpages.survey_line([s for shot in screenshots
+                                          for s in read_symbols(shot)])
         except qrpages.PageError as e:
             return ["the QR pages do not read back: %s" % e]
         if joined != json_line:

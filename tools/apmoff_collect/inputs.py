@@ -69,7 +69,16 @@ def decode_apmoff1_page(text):
         raise BadInput(str(e))
 
 
-DECODERS = [decode_apmoff1_page, decode_json_payload]
+def decode_apmoff2(text):
+    """The one-symbol payload: the survey line compressed (qrpages.py unpacks it)."""
+    try:
+        line = qrpages.unpack(text)
+    except qrpages.PageError as e:
+        raise BadInput(str(e))
+    return None if line is None else decode_json_payload(line)
+
+
+DECODERS = [decode_apmoff2, decode_apmoff1_page, decode_json_payload]
 
 
 def decode_payload(text):

@@ -1,10 +1,17 @@
-"""The survey's QR pages (survey/qrpages.h), read back: each symbol holds
-"APMOFF1 <page>/<pages> <CRC-32> <bytes of the line>"; joined in page order they are
-the serial line's JSON, which the CRC-32 confirms. The one reader of that format:
-apmoff-collect (inputs.py) reads people's photos with it, the emulator harness
-(tests/emu/judges.py) its screenshots. zbar (Debian's zbar-tools) reads the pictures;
-nothing here decodes QR itself."""
+"""The survey's QR codes, read back. Two payloads (docs/survey.md):
 
+- one symbol, "APMOFF2:<Base45 of a zlib stream>": the line compressed against the
+  preset dictionary survey/survey.zdict (the same file the kernel is built with),
+  Base45 (RFC 9285) so it rides in alphanumeric mode; zlib's Adler-32 checks it;
+- numbered pages when that does not fit the screen, each "APMOFF1 <page>/<pages>
+  <CRC-32> <bytes of the line>"; joined in page order they are the serial line's
+  JSON, which the CRC-32 confirms.
+
+The one reader of both: apmoff-collect (inputs.py) reads people's photos with it, the
+emulator harness (tests/emu/judges.py) its screenshots. zbar (Debian's zbar-tools)
+reads the pictures; nothing here decodes QR itself."""
+
+import os
 import re
 import shutil
 import subprocess
@@ -12,6 +19,10 @@ import zlib
 from dataclasses import dataclass
 
 HEADER = re.compile(r"APMOFF1 (\d+)/(\d+) ([0-9A-F]{8}) ", re.S)
+PACKED_PREFIX = "APMOFF2:"
+BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+ZDICT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "survey", "survey.zdict")
 
 
 class PageError(ValueError):
@@ -66,6 +77,56 @@ def join_pages(symbols):
     if not crc_matches(crc, line):
         raise PageError("the joined pages fail their CRC-32")
     return line
+
+
+def base45_decode(text):
+    """RFC 9285: three characters a pair of bytes, two for a last single byte."""
+    out = bytearray()
+    for i in range(0, len(text), 3):
+        chunk = text[i:i + 3]
+        if len(chunk) == 1:
+            raise PageError("Base45 text of a length no encoder writes")
+        try:
+            digits = [BASE45.index(c) for c in chunk]
+        except ValueError:
+            raise PageError("a character outside Base45 in the APMOFF2 payload")
+        value = sum(d * 45 ** k for k, d in enumerate(digits))
+        if len(chunk) == 3:
+            if value > 0xFFFF:
+                raise PageError("a Base45 triplet above FFFFh")
+            out += bytes((value >> 8, value & 0xFF))
+        else:
+            if value > 0xFF:
+                raise PageError("a Base45 pair above FFh")
+            out.append(value)
+    return bytes(out)
+
+
+def unpack(text):
+    """The survey line from one APMOFF2 symbol's text, or None when it is not one."""
+    if not text.startswith(PACKED_PREFIX):
+        return None
+    with open(ZDICT, "rb") as f:
+        zdict = f.read()
+    stream = base45_decode(text[len(PACKED_PREFIX):])
+    try:
+        inflater = zlib.decompressobj(zdict=zdict)
+        line = inflater.decompress(stream) + inflater.flush()
+    except zlib.error as e:
+        raise PageError("the APMOFF2 payload does not inflate: %s" % e)
+    if not inflater.eof or inflater.unused_data:
+        raise PageError("the APMOFF2 payload is cut short or has bytes after its end")
+    return line.decode("latin-1")
+
+
+def survey_line(symbols):
+    """The survey line from the symbols of one screen or photo set: an APMOFF2 symbol
+    alone, or the pages of an APMOFF1 line."""
+    for text in symbols:
+        line = unpack(text)
+        if line is not None:
+            return line
+    return join_pages(symbols)
 
 
 def zbar_symbols(picture, binary=False):
