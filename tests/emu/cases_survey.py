@@ -3,7 +3,10 @@
 hands over escaped, and what tells machines apart."""
 
 from tests.emu.case import Case
-from tests.emu.judges import QrDecodes, SurveyMatches, TextScreenShows
+import os
+
+from tests.emu.judges import QrDecodes, SurveyListHas, SurveyMatches, TextScreenShows
+from tests.paths import BUILD
 
 INSTALL_CHECK = r"^apmoff: rm: 5300h installation check"
 APM_FOUND = r"^apmoff: APM 1\.2 BIOS, signature PM"
@@ -43,14 +46,18 @@ CASES += [
          serial=[r"^apmoff: survey screen: the first QR code took \d{1,3} ms to encode and "
                  r"draw$", r"^apmoff: survey screen: closed, back to text mode"],
          last_line=SURVEY_DONE),
-    # With SeaBIOS as Bochs' BIOS there is no picture to check: Debian's SeaBIOS (built
-    # for QEMU) never runs Bochs' VGA ROM (C0000h reads 00h, INT 10h is SeaBIOS's stub
-    # at F000:F065), so the VGA is never set up and A0000h-BFFFFh read FFh, to the
-    # debugger and to the CPU alike (the i440FX SMRAM control is 02h: not in the way).
-    # The case proves the screen code neither hangs nor faults there.
+    # With SeaBIOS as Bochs' BIOS there is no VGA BIOS: Debian's SeaBIOS (built for
+    # QEMU) never runs Bochs' VGA ROM (C0000h reads 00h, INT 10h is SeaBIOS's stub at
+    # F000:F065), so INT 10h AX=1A00h and AH=12h go unanswered and the equipment word
+    # says a colour 80x25 adapter: a CGA, as far as the BIOS can tell. The screen must
+    # say it has no mode for a QR code and leave the text report up, neither hanging
+    # nor faulting.
     Case("bochs-seabios-survey-screen", "bochs", "seabios", "-", "iso",
          "action=survey wait=1", "halt", 60,
-         serial=[r"^apmoff: survey \{", r"^apmoff: survey screen: closed, back to text mode"],
+         serial=[r"^apmoff: survey \{", r"^apmoff: video: CGA \(from the equipment word",
+                 r"^apmoff: survey screen: a CGA has no graphics mode for a QR code; "
+                 r"photograph this text report"],
+         serial_absent=[r"QR code 1/"],
          last_line=SURVEY_DONE),
 ]
 
@@ -134,4 +141,58 @@ CASES += [
                  r"[0-9A-F]{8}h$"],
          judges=[SurveyMatches({"label": "bench 3"}),
                  TextScreenShows([r"^ Label   : bench 3$"])]),
+]
+
+# --- the machine: PCI and the chipset's soft-off, video, disks, memory per interface ----
+# What each emulator models, as the survey must list it (the PCI IDs are QEMU's and
+# Bochs' own: i440FX 8086:1237 with PIIX3 7000/7010 and the PIIX4 PM function 7113,
+# Q35 29C0 with ICH9 2918, the Bochs/QEMU standard VGA 1234:1111). A scratch copy of
+# the floppy image is the hard disk (snapshot=on: QEMU writes nothing back).
+DISK = ["-drive", "file=%s,format=raw,if=ide,index=0,snapshot=on"
+        % os.path.join(BUILD, "apmoff.img")]
+CASES += [
+    Case("qemu-pc-survey-machine", "qemu", "seabios", "pc", "kernel", "action=survey wait=0",
+         "halt", 20, extra=DISK,
+         serial=[r"^apmoff: pci: PCI BIOS 2\.10, mechanisms 01h",
+                 r"^apmoff: chipset: Intel 440FX \(PIIX3\): soft-off yes: the PIIX4 PM "
+                 r"function has soft-off", r"^apmoff: disks:   80h: ",
+                 r"^apmoff: memory: INT 15h E820h: \d+ entries$"],
+         judges=[SurveyMatches({"pci.mechanism": 1, "chipset.soft_off": "yes",
+                                "chipset.name": "Intel 440FX (PIIX3)",
+                                "video.adapter": "VGA", "video.dcc": "0x08",
+                                "video.vbe.oem": "SeaBIOS VBE(C) 2011",
+                                "disks.hdd_count": 1, "cpu.clock_method": "tsc",
+                                "cpu.fpu_kind": "integrated"}),
+                 SurveyListHas({"pci.functions": ["00:00.0 8086:1237 060000",
+                                                  "00:01.0 8086:7000 060100",
+                                                  "00:01.1 8086:7010 010180",
+                                                  "00:01.3 8086:7113 068000",
+                                                  "00:02.0 1234:1111 030000"],
+                                "memory.e820": ["0+9FC00:1", "100000+"]})],
+         last_line=SURVEY_DONE),
+    Case("qemu-q35-survey-machine", "qemu", "seabios", "q35", "kernel",
+         "action=survey wait=0", "halt", 20,
+         judges=[SurveyMatches({"pci.mechanism": 1, "chipset.soft_off": "yes",
+                                "chipset.name": "Intel G33/P35 (ICH9)"}),
+                 SurveyListHas({"pci.functions": ["00:00.0 8086:29C0 060000",
+                                                  "00:1F.0 8086:2918 060100"]})],
+         last_line=SURVEY_DONE),
+    # No PCI at all, though SeaBIOS's INT 1Ah says there is: the probes find none,
+    # write nothing, and the verdict is the ISA machine's. No TSC on its 486: the
+    # clock comes from the DIV loop.
+    Case("qemu-isapc-survey-machine", "qemu", "seabios", "isapc", "kernel",
+         "action=survey wait=0", "halt", 20,
+         serial=[r"^apmoff: pci: no configuration mechanism answers: no PCI$"],
+         judges=[SurveyMatches({"pci.mechanism": 0, "chipset.soft_off": "unknown",
+                                "chipset.explain": "ISA machine: soft-off needs an ATX "
+                                "supply and an APM BIOS that drives it",
+                                "cpu.clock_method": "div-loop"})],
+         last_line=SURVEY_DONE),
+    Case("bochs-rombios-survey-machine", "bochs", "bochs", "-", "iso", "action=survey wait=0",
+         "halt", 60,
+         judges=[SurveyMatches({"pci.mechanism": 1, "chipset.soft_off": "yes",
+                                "video.adapter": "VGA", "disks.floppy_a": "1.44M"}),
+                 SurveyListHas({"pci.functions": ["00:00.0 8086:1237 060000",
+                                                  "00:01.0 8086:7000 060100"]})],
+         last_line=SURVEY_DONE),
 ]

@@ -135,6 +135,36 @@ class SurveyMatches(Probe):
         return problems
 
 
+class SurveyListHas(Probe):
+    """The survey's lists (dotted paths) hold an element starting with each of these
+    strings: the PCI functions an emulator models, an E820 entry."""
+    groups = ("survey",)
+
+    def __init__(self, expected):
+        self.expected = expected
+
+    def problems(self, run):
+        text, problems = survey_json(run.serial)
+        if problems:
+            return problems
+        try:
+            report = json.loads(text)
+        except ValueError as e:
+            return ["the survey line is not valid JSON: %s" % e]
+        for path, prefixes in self.expected.items():
+            node = report
+            for key in path.split("."):
+                node = node.get(key) if isinstance(node, dict) else None
+            if not isinstance(node, list):
+                problems.append("survey %s is %r, not a list" % (path, node))
+                continue
+            for prefix in prefixes:
+                if not any(isinstance(e, str) and e.startswith(prefix) for e in node):
+                    problems.append("survey %s has no element starting %r: %r"
+                                    % (path, prefix, node))
+        return problems
+
+
 QR_ON_SCREEN = re.compile(r"^apmoff: survey screen: QR code .* on screen", re.M)
 BOCHS_QR_PAGES = 8      # pages dumped at most (the kernel stops at the breakpoint on each)
 VGA_PLANE_BYTES = 640 * 480 // 8       # mode 12h, one bit a pixel in each plane
