@@ -43,6 +43,7 @@ BOCHS_BIOS = {
     "seabios": "/usr/share/seabios/bios.bin",
 }
 BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
+BOCHS_FLOPPY = {"": "1_44", "-1200": "1_2", "-720": "720k", "-360": "360k"}
 OVMF = "/usr/share/ovmf/OVMF.fd"             # x86_64 UEFI firmware (qemu-system-x86_64)
 # ia32 UEFI: Debian ships only a secure-boot build, which needs SMM and a writable copy
 # of its variable store; that store has no keys enrolled, so secure boot is off.
@@ -65,9 +66,10 @@ class Case:
                                     # board's BIOS vendor in 86Box ("award")
     machine: str                    # QEMU -M value; "-" for Bochs; for 86Box a machine
                                     # directory of the kit (tests/emu/box86.py)
-    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", "usb"
-                                    # (the ISO as a raw disk), or "hdd" (86Box: the
-                                    # ISO written to an IDE disk)
+    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy" (1.44 MB;
+                                    # "floppy-1200", "-720", "-360": the other formats),
+                                    # "usb" (the ISO as a raw disk), or "hdd" (86Box:
+                                    # the ISO written to an IDE disk)
     options: str                    # kernel command line ("" = the shipped menu default)
     expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
     timeout: float                  # wall-clock seconds for the whole run
@@ -205,9 +207,20 @@ def slug_of(options):
     return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
 
 
+def floppy_suffix(medium):
+    """"" for the 1.44 MB floppy ("floppy"), "-720" for "floppy-720" and so on: the
+    image names' tail (build/apmoff-720.img), as iso/floppy.mk names them."""
+    return medium[len("floppy"):]
+
+
+def is_floppy(medium):
+    return medium.startswith("floppy")
+
+
 def _build_variant(options, medium, loader):
     slug = slug_of(options) + ("-" + loader if loader else "")
-    script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
+    script, suffix = (("mkfloppy.sh", floppy_suffix(medium) + ".img") if is_floppy(medium)
+                      else ("mkiso.sh", ".iso"))
     out = os.path.join(BUILD, "variants", slug + suffix)
     inputs = [ELF] + [os.path.join(ROOT, "iso", n)
                       for n in ("grub.cfg", script, "mkefiimg.sh", "menu.modules",
@@ -219,7 +232,8 @@ def _build_variant(options, medium, loader):
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
         cfg.write(variant_cfg(options, loader))
     try:
-        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
+        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name]
+                       + ([floppy_suffix(medium)[1:]] if floppy_suffix(medium) else []),
                        check=True)
     finally:
         os.unlink(cfg.name)
@@ -228,16 +242,16 @@ def _build_variant(options, medium, loader):
 
 def image_for(case):
     if case.loader == "auto":
-        return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
-                                                    else ".iso"))
+        return os.path.join(BUILD, "apmoff-auto" + (floppy_suffix(case.medium) + ".img"
+                                                    if is_floppy(case.medium) else ".iso"))
     if case.medium in ("iso", "usb", "hdd"):
         if case.options or case.loader:
             return variant_image(case.options, "iso", case.loader)
         return ISO
-    if case.medium == "floppy":
+    if is_floppy(case.medium):
         if case.options:
-            return variant_image(case.options, "floppy")
-        return os.path.join(BUILD, "apmoff.img")
+            return variant_image(case.options, case.medium)
+        return os.path.join(BUILD, "apmoff%s.img" % floppy_suffix(case.medium))
     return ELF
 
 
@@ -316,7 +330,9 @@ def qemu_command(case, image, serial_path, qmp_path):
                 "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
     if case.medium == "kernel":
         cmd += ["-kernel", image, "-append", case.options]
-    elif case.medium == "floppy":
+    elif is_floppy(case.medium):
+        # The drive's kind, when it matters, comes with the case's extra arguments
+        # (-global floppy.drive-type=120, 144 or 288).
         cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
     elif case.medium == "usb":
         # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
@@ -451,8 +467,10 @@ def bochs_config(case, image, serial_path, log_path):
         "magic_break: enabled=1",
         "speaker: enabled=0",
     ]
-    if case.medium == "floppy":
-        lines += ["floppya: 1_44=%s, status=inserted" % image, "boot: floppy"]
+    if is_floppy(case.medium):
+        # The media key (1_44, 1_2, 720k, 360k) makes drive A: one of the image's kind.
+        lines += ["floppya: %s=%s, status=inserted" % (BOCHS_FLOPPY[floppy_suffix(case.medium)],
+                                                       image), "boot: floppy"]
     else:
         lines += ["ata0-master: type=cdrom, path=%s, status=inserted" % image,
                   "boot: cdrom"]
