@@ -449,3 +449,4 @@ CASES += [
                  r"[0-9A-F]{8}h$"],
          survey={"label": "bench 3"}, screen=[r"^ Label   : bench 3$"]),
 ]
+CASES += __import__("cases_floppy").CASES    # issue 23: every floppy format
