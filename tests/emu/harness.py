@@ -331,9 +331,11 @@ def qemu_command(case, image, serial_path, qmp_path):
     if case.medium == "kernel":
         cmd += ["-kernel", image, "-append", case.options]
     elif is_floppy(case.medium):
-        # The drive's kind, when it matters, comes with the case's extra arguments
-        # (-global floppy.drive-type=120, 144 or 288).
-        cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
+        # A floppy device of its own, so that a case's "-global floppy.drive-type=120"
+        # (144, 288) makes the drive that kind; "-drive if=floppy" keeps the drive
+        # QEMU picks for the image.
+        cmd += ["-drive", "if=none,id=floppy0,format=raw,file=" + image,
+                "-device", "floppy,drive=floppy0", "-boot", "a"]
     elif case.medium == "usb":
         # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
         # EFI partition for UEFI.
