@@ -103,9 +103,10 @@ put_list() {        # SECTOR LIST_NUMBER LBA COUNT SEGMENT: a diskboot block lis
 }
 check_list() {      # SECTOR LIST_NUMBER LBA COUNT SEGMENT: the list says exactly that
 	at=$(($1 * 512 + BLOCKLIST_START - $2 * BLOCKLIST_SIZE))
-	[ "$(u16 "$at")" -eq "$3" ] && [ "$(u16 $((at + 2)))" -eq 0 ] &&
-		[ "$(u16 $((at + 8)))" -eq "$4" ] && [ "$(u16 $((at + 10)))" -eq "$5" ] ||
+	if ! { [ "$(u16 "$at")" -eq "$3" ] && [ "$(u16 $((at + 2)))" -eq 0 ] &&
+		[ "$(u16 $((at + 8)))" -eq "$4" ] && [ "$(u16 $((at + 10)))" -eq "$5" ]; }; then
 		die "diskboot's block list $2 in sector $1 is not LBA $3, $4 sectors to $5"
+	fi
 }
 kib() { echo $((($1 + 1023) / 1024)); }
 
@@ -170,10 +171,11 @@ list=""
 for f in $files; do
 	bytes=$(stat -c %s "${f%%:*}")
 	need=$((need + (bytes + cluster - 1) / cluster * cluster))
-	list="$list ${f##*:} $(kib "$bytes") KiB,"
+	list="$list, ${f##*:} $(kib "$bytes") KiB"
 done
 [ "$need" -le "$free" ] ||
-	die "does not fit the $format KB format: it has $(kib "$free") KiB for files, and${list%,} take $(kib "$need") KiB in clusters"
+	die "does not fit the $format KB format: its files need $(kib "$need") KiB of" \
+		"clusters (${list#, }), the disk has $(kib "$free") KiB for files"
 
 # core.img first: into the empty data area, so its clusters are one run.
 for f in $files; do
@@ -207,10 +209,10 @@ else
 	# Sector 1: diskboot.img with two lists, the geometry sector, then the core.
 	dd if="$stage/core.img" of="$img" bs=512 seek=1 count=1 conv=notrunc status=none
 	for lba in 1 $core_lba; do
-		put_list $lba 0 2 1 $BOOT_SEGMENT
-		put_list $lba 1 $((core_lba + 1)) $((core_sectors - 1)) $CORE_SEGMENT
-		check_list $lba 0 2 1 $BOOT_SEGMENT
-		check_list $lba 1 $((core_lba + 1)) $((core_sectors - 1)) $CORE_SEGMENT
+		put_list "$lba" 0 2 1 $BOOT_SEGMENT
+		put_list "$lba" 1 $((core_lba + 1)) $((core_sectors - 1)) $CORE_SEGMENT
+		check_list "$lba" 0 2 1 $BOOT_SEGMENT
+		check_list "$lba" 1 $((core_lba + 1)) $((core_sectors - 1)) $CORE_SEGMENT
 		[ "$(u16 $((lba * 512 + BLOCKLIST_START - 2 * BLOCKLIST_SIZE + 8)))" -eq 0 ] ||
 			die "diskboot's block lists in sector $lba do not end after two"
 	done
@@ -224,8 +226,10 @@ else
 	put $((1024 + KEPT_GEOMETRY + 1)) 4 $spt
 	put $((1024 + KEPT_GEOMETRY + 5)) 4 $heads
 	put $((1024 + KEPT_GEOMETRY + 9)) 2 $tracks
-	[ "$(u16 1029)" -eq $spt ] && [ "$(u16 1033)" -eq $heads ] &&
-		[ "$(u16 1037)" -eq $tracks ] || die "the geometry sector is not $spt/$heads/$tracks"
+	if ! { [ "$(u16 1029)" -eq $spt ] && [ "$(u16 1033)" -eq $heads ] &&
+		[ "$(u16 1037)" -eq $tracks ]; }; then
+		die "the geometry sector does not keep $spt sectors, $heads heads, $tracks cylinders"
+	fi
 	# Both reserved sectors lie on track 0, head 0 of every format (9 sectors or more).
 	[ $reserved -le 9 ] || die "the reserved sectors leave track 0"
 fi

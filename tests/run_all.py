@@ -24,6 +24,7 @@ import realbios  # noqa: E402
 from cases import CASES  # noqa: E402
 
 sys.path.insert(0, HERE)
+import check_floppy  # noqa: E402
 import check_grub_patch  # noqa: E402
 import check_insns  # noqa: E402
 import check_menu  # noqa: E402
@@ -74,11 +75,13 @@ def run_checks():
     GRUB patch for CPUs without CR4 changes what it should and refuses the rest; the
     boot menu offers every action with a countdown a person can use; every CR0 write
     of the trampoline is followed by a far jump, and the GDT is 16-byte aligned
-    (check_realmode.py)."""
+    (check_realmode.py); every floppy image loads its core in each drive that takes
+    its disk, and one that outgrows its format fails the build (check_floppy.py)."""
     passed = failed = 0
     for ok, messages in (check_insns.check(os.path.join(harness.BUILD, "apmoff.elf")),
                          check_grub_patch.check(), check_menu.check(),
-                         check_realmode.check(harness.BUILD)):
+                         check_realmode.check(harness.BUILD),
+                         check_floppy.check(harness.BUILD)):
         print("\n".join(messages))
         passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
     return passed, failed
