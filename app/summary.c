@@ -150,15 +150,31 @@ static void checks(struct panel *p, const struct check_report *rep)
     add_wrapped(p, "Checks", text);
 }
 
-static const char *advice(enum halt_code code)
+/* A BIOS's APM code runs in System Management Mode, which only some 386s and 486s
+ * have: the note names the parts that do for the class the kernel found. Every
+ * Pentium has SMM: there, setup is the only thing to check. */
+static const char *no_apm_advice(const struct cpu_info *c)
+{
+    if (!c || !c->class)
+        return "enable APM or power management in BIOS setup; a 386 or 486 has APM only "
+               "with SMM (386SL, SL-enhanced 486)";
+    if (!strcmp(c->class, "386"))
+        return "enable APM or power management in BIOS setup; on a 386, APM needs a "
+               "386SL or a 386SX with SMM";
+    if (!strcmp(c->class, "486") || (c->has_cpuid && c->family == 4))
+        return "enable APM or power management in BIOS setup; on a 486, APM needs an "
+               "SL-enhanced CPU (SMM)";
+    return "enable APM or power management in BIOS setup";
+}
+
+static const char *advice(enum halt_code code, const struct survey *sv)
 {
     switch (code) {
     case HALT_POWEROFF_FAILED:
         return "check that power management (APM) is enabled in BIOS setup; try irq=on "
                "or bioscall=v86; send the serial log or the survey's QR code";
     case HALT_NO_APM:
-        return "enable APM or power management in BIOS setup; on a 486, APM needs an "
-               "SL-enhanced CPU (SMM)";
+        return no_apm_advice(sv ? &sv->cpu : NULL);
     case HALT_NO_BIOS:
         return "UEFI firmware has no APM: boot in legacy (CSM) mode if it offers one";
     case HALT_SURVEY_DONE:
@@ -194,7 +210,7 @@ static const char *next_step(const struct summary_input *in, char *buf, size_t s
             return buf;
         }
     }
-    return advice(in->code);
+    return advice(in->code, in->sv);
 }
 
 unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS + 1],

@@ -1,21 +1,39 @@
-# The 1.44 MB floppy image, included by the top Makefile (which defines BUILD, ELF, ISO).
+# The floppy images, included by the top Makefile (which defines BUILD, ELF, AUTO_CFG).
 #
-#   make floppy     build/apmoff.img: GRUB i386-pc and the kernel on FAT12 (iso/mkfloppy.sh)
+#   make floppy     every floppy image: GRUB i386-pc and the kernel on FAT12 (iso/mkfloppy.sh)
 #
-# `make` (all) builds it too.
+#   build/apmoff.img        1.44 MB, 3.5" HD (the default image)
+#   build/apmoff-1200.img   1.2 MB, 5.25" HD
+#   build/apmoff-720.img    720 KB, 3.5" DD
+#   build/apmoff-360.img    360 KB, 5.25" DD
+#
+# and for automation build/apmoff-auto.img, apmoff-auto-1200.img, -720.img, -360.img:
+# the same menu with no countdown. `make` (all) builds them all; each build prints its
+# image's free space and fails, leaving no image, when the files outgrow the format.
 
+FLOPPY_FORMATS := 1200 720 360
 FLOPPY := $(BUILD)/apmoff.img
+FLOPPIES := $(FLOPPY) $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-%.img)
 AUTO_FLOPPY := $(BUILD)/apmoff-auto.img
+AUTO_FLOPPIES := $(AUTO_FLOPPY) $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img)
+FLOPPY_DEPS := $(ELF) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
 
 .PHONY: floppy
-all: $(FLOPPY) $(AUTO_FLOPPY)
-floppy: $(FLOPPY)
+all: $(FLOPPIES) $(AUTO_FLOPPIES)
+floppy: $(FLOPPIES)
 
-$(FLOPPY): $(ELF) iso/grub.cfg iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
-	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg
+$(FLOPPY): $(FLOPPY_DEPS) iso/grub.cfg
+	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg 1440
 
-$(AUTO_FLOPPY): $(ELF) $(AUTO_CFG) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
-	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG)
+$(FLOPPY_FORMATS:%=$(BUILD)/apmoff-%.img): $(BUILD)/apmoff-%.img: $(FLOPPY_DEPS) iso/grub.cfg
+	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg $*
+
+$(AUTO_FLOPPY): $(FLOPPY_DEPS) $(AUTO_CFG)
+	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) 1440
+
+$(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img): $(BUILD)/apmoff-auto-%.img: $(FLOPPY_DEPS) \
+		$(AUTO_CFG)
+	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) $*
 
 # The ISO embeds the same module list.
 $(ISO): iso/menu.modules

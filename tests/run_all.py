@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from tests import (check_grub_patch, check_insns, check_layers, check_menu,
+from tests import (check_floppy, check_grub_patch, check_insns, check_layers, check_menu,
                    check_realmode, recipes)
 from tests.collect import step as collect_step
 from tests.emu import board_table, harness
@@ -91,13 +91,15 @@ def run_checks(tally):
     GRUB patch for CPUs without CR4 changes what it should and refuses the rest; the
     boot menu offers every action with a countdown a person can use; every CR0 write
     of the trampoline is followed by a far jump, and the GDT is 16-byte aligned; every
-    include points down the kernel's floors (check_layers.py)."""
+    include points down the kernel's floors (check_layers.py); every floppy image loads
+    its core in each drive that takes its disk (check_floppy.py)."""
     for name, check in (("check_layers", check_layers.check),
                         ("check_insns", lambda: check_insns.check(
                             os.path.join(BUILD, "apmoff.elf"))),
                         ("check_grub_patch", check_grub_patch.check),
                         ("check_menu", check_menu.check),
-                        ("check_realmode", lambda: check_realmode.check(BUILD))):
+                        ("check_realmode", lambda: check_realmode.check(BUILD)),
+                        ("check_floppy", lambda: check_floppy.check(BUILD))):
         ok, messages = check()
         print("\n".join(messages))
         tally.add("static", name, ok, message="; ".join(messages)[:500])

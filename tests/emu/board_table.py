@@ -23,7 +23,9 @@ END = "<!-- end real-bios-table -->"
 
 IFACES = ("rm", "pm32", "pm16", "v86")
 MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)",
-         "hdd": "the ISO on an IDE disk"}
+         "hdd": "the ISO on an IDE disk", "floppy-1200": "floppy, 1.2 MB 5.25\"",
+         "floppy-720": "floppy, 720 KB 3.5\"", "floppy-360": "floppy, 360 KB 5.25\""}
+VENDORS = {"ami": "AMI"}               # as the BIOS spells itself; others capitalized
 
 
 def outcomes(serial, verdict):
@@ -64,7 +66,7 @@ def rows(results):
         report = survey(r["serial"])
         date = report.get("bios", {}).get("date")
         if date:
-            row["bios"] = "%s, %s" % (r["bios"].capitalize(), date)
+            row["bios"] = "%s, %s" % (VENDORS.get(r["bios"], r["bios"].capitalize()), date)
         m = re.search(r"^apmoff: APM (\d\.\d) BIOS", r["serial"], re.M)
         if m:
             row["apm"] = m.group(1)

@@ -9,7 +9,7 @@ import re
 import subprocess
 import time
 
-from tests.emu.images import image_for
+from tests.emu.images import floppy_suffix, image_for, is_floppy
 from tests.emu.judges import BOCHS_QR_PAGES, VGA_PLANE_BYTES
 from tests.emu.case import Run
 from tests.emu.watch import SerialWatch, kill_group
@@ -19,6 +19,7 @@ BOCHS_BIOS = {
     "seabios": "/usr/share/seabios/bios.bin",
 }
 BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
+BOCHS_FLOPPY = {"": "1_44", "-1200": "1_2", "-720": "720k", "-360": "360k"}
 
 
 def bochs_config(case, image, serial_path, log_path):
@@ -38,8 +39,10 @@ def bochs_config(case, image, serial_path, log_path):
         "magic_break: enabled=1",
         "speaker: enabled=0",
     ]
-    if case.medium == "floppy":
-        lines += ["floppya: 1_44=%s, status=inserted" % image, "boot: floppy"]
+    if is_floppy(case.medium):
+        # The media key (1_44, 1_2, 720k, 360k) makes drive A: one of the image's kind.
+        lines += ["floppya: %s=%s, status=inserted"
+                  % (BOCHS_FLOPPY[floppy_suffix(case.medium)], image), "boot: floppy"]
     else:
         lines += ["ata0-master: type=cdrom, path=%s, status=inserted" % image,
                   "boot: cdrom"]

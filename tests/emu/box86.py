@@ -37,12 +37,24 @@ MARKER = re.compile(r"^BENCH86: (soft-off|triple fault|hard reset|soft reset)", 
 MEDIA = "Floppy and CD-ROM drives"
 
 
+# Machines made at run time from a kit machine, as the "hdd" medium makes its disk:
+# drive A: of another kind, in 86box.cfg and in the CMOS copy (byte 10h, high nibble:
+# drive A's type, AT CMOS: 1 360 KB, 2 1.2 MB, 3 720 KB, 4 1.44 MB; checksum fixed).
+DERIVED = {"386-award495-720": dict(base="386-award495", fdd_type="35_2dd", cmos_fdd=3)}
+CMOS_FLOPPY_TYPES = 0x10
+
+
+def kit_machine(machine):
+    return DERIVED.get(machine, {}).get("base", machine)
+
+
 def missing(machine):
     """Why a case on this machine cannot run here, or None when it can."""
     if not (os.path.isfile(BINARY) and os.access(BINARY, os.X_OK)):
         return "no 86Box binary at %s (set APMOFF_86BOX)" % BINARY
     if not os.path.isdir(ROMS):
         return "no 86Box ROM directory at %s (set APMOFF_86BOX_ROMS)" % ROMS
+    machine = kit_machine(machine)
     if not os.path.isfile(os.path.join(MACHINES, machine, "86box.cfg")):
         return "no 86Box machine %s in %s (set APMOFF_86BOX_MACHINES)" % (machine, MACHINES)
     return None
@@ -96,13 +108,14 @@ def hard_disk(image, machine, vmdir):
     return disk, cylinders, heads, sectors
 
 
-def set_cmos_disk_type(vmdir, board, disk_type):
-    """Drive C's type in the copy of the board's CMOS (nvr/BOARD.nvr), checksum fixed."""
+def set_cmos_disk_type(vmdir, board, disk_type, byte=CMOS_DISK_TYPES):
+    """Drive C's type (or with byte=CMOS_FLOPPY_TYPES drive A's) in the copy of the
+    board's CMOS (nvr/BOARD.nvr), checksum fixed."""
     path = os.path.join(vmdir, "nvr", board + ".nvr")
     os.chmod(path, 0o644)
     with open(path, "rb") as f:
         cmos = bytearray(f.read())
-    cmos[CMOS_DISK_TYPES] = (disk_type << 4) | (cmos[CMOS_DISK_TYPES] & 0x0F)
+    cmos[byte] = (disk_type << 4) | (cmos[byte] & 0x0F)
     total = sum(cmos[CMOS_SUM_FIRST:CMOS_SUM_LAST + 1])
     cmos[CMOS_SUM], cmos[CMOS_SUM + 1] = total >> 8 & 0xFF, total & 0xFF
     with open(path, "wb") as f:
@@ -113,10 +126,15 @@ def prepare(machine, image, medium, vmdir, com1):
     """A private copy of the machine (86Box writes its config and CMOS back on exit),
     with the image in drive A: (write-protected), the CD-ROM drive or on the primary
     IDE master, and COM1 going to a file. Returns the config's path."""
-    shutil.copytree(os.path.join(MACHINES, machine), vmdir)
+    shutil.copytree(os.path.join(MACHINES, kit_machine(machine)), vmdir)
     cfg = os.path.join(vmdir, "86box.cfg")
     with open(cfg) as f:
         text = f.read()
+    derived = DERIVED.get(machine)
+    if derived:
+        text = ini_set(text, MEDIA, "fdd_01_type", derived["fdd_type"])
+        board = re.search(r"^machine *= *(\S+)", text, re.M).group(1)
+        set_cmos_disk_type(vmdir, board, derived["cmos_fdd"], CMOS_FLOPPY_TYPES)
     if medium == "hdd":
         disk, cylinders, heads, sectors = hard_disk(image, machine, vmdir)
         text = ini_set(text, "Hard disks", "hdd_01_parameters",

@@ -41,9 +41,10 @@ class Case:
                                     # the board's BIOS vendor in 86Box ("award")
     machine: str                    # QEMU -M value; "-" for Bochs; for 86Box a machine
                                     # directory of the kit (tests/emu/box86.py)
-    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy", "usb"
-                                    # (the ISO as a raw disk), or "hdd" (86Box: the
-                                    # ISO written to an IDE disk)
+    medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy" (1.44 MB;
+                                    # "floppy-1200", "-720", "-360": the other formats),
+                                    # "usb" (the ISO as a raw disk), or "hdd" (86Box:
+                                    # the ISO written to an IDE disk)
     options: str                    # kernel command line ("" = the shipped menu default)
     expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
     timeout: float                  # wall-clock seconds for the whole run

@@ -10,8 +10,9 @@ Each case is in the group of its topic below, and in the groups its columns impl
 `python3 -m tests.run_all -l` lists them, `-g GROUP` runs one.
 """
 
-from tests.emu import (cases_86box, cases_biosrom, cases_check, cases_errors, cases_media,
-                       cases_poweroff, cases_screen, cases_survey, cases_uefi, cases_v86)
+from tests.emu import (cases_86box, cases_biosrom, cases_check, cases_errors, cases_floppy,
+                       cases_media, cases_poweroff, cases_screen, cases_survey, cases_uefi,
+                       cases_v86)
 
 TOPICS = [
     ("poweroff", cases_poweroff),   # the walking skeleton, forced interfaces, fallbacks
@@ -20,6 +21,7 @@ TOPICS = [
     ("check", cases_check),         # action=check against tests/emu/expect/
     ("survey", cases_survey),       # the JSON line, its QR pages, SMBIOS bytes
     ("media", cases_media),         # floppy, 486 with little memory, automation images
+    ("floppy", cases_floppy),       # every PC floppy format, in a drive of its kind
     ("uefi", cases_uefi),           # the hybrid ISO under OVMF
     ("86box", cases_86box),         # real boards and BIOS ROMs (skipped without 86Box)
     ("screen", cases_screen),       # what a person sees, whichever loader

@@ -43,9 +43,20 @@ def slug_of(options):
     return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
 
 
+def floppy_suffix(medium):
+    """"" for the 1.44 MB floppy ("floppy"), "-720" for "floppy-720" and so on: the
+    image names' tail (build/apmoff-720.img), as iso/floppy.mk names them."""
+    return medium[len("floppy"):]
+
+
+def is_floppy(medium):
+    return medium.startswith("floppy")
+
+
 def _build_variant(options, medium, loader):
     slug = slug_of(options) + ("-" + loader if loader else "")
-    script, suffix = ("mkfloppy.sh", ".img") if medium == "floppy" else ("mkiso.sh", ".iso")
+    script, suffix = (("mkfloppy.sh", floppy_suffix(medium) + ".img") if is_floppy(medium)
+                      else ("mkiso.sh", ".iso"))
     out = os.path.join(BUILD, "variants", slug + suffix)
     inputs = [ELF] + [os.path.join(ROOT, "iso", n)
                       for n in ("grub.cfg", script, "mkefiimg.sh", "menu.modules",
@@ -57,7 +68,8 @@ def _build_variant(options, medium, loader):
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
         cfg.write(variant_cfg(options, loader))
     try:
-        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name],
+        subprocess.run([os.path.join(ROOT, "iso", script), out, ELF, cfg.name]
+                       + ([floppy_suffix(medium)[1:]] if floppy_suffix(medium) else []),
                        check=True)
     finally:
         os.unlink(cfg.name)
@@ -66,14 +78,14 @@ def _build_variant(options, medium, loader):
 
 def image_for(case):
     if case.loader == "auto":
-        return os.path.join(BUILD, "apmoff-auto" + (".img" if case.medium == "floppy"
-                                                    else ".iso"))
+        return os.path.join(BUILD, "apmoff-auto" + (floppy_suffix(case.medium) + ".img"
+                                                    if is_floppy(case.medium) else ".iso"))
     if case.medium in ("iso", "usb", "hdd"):
         if case.options or case.loader:
             return variant_image(case.options, "iso", case.loader)
         return ISO
-    if case.medium == "floppy":
+    if is_floppy(case.medium):
         if case.options:
-            return variant_image(case.options, "floppy")
-        return os.path.join(BUILD, "apmoff.img")
+            return variant_image(case.options, case.medium)
+        return os.path.join(BUILD, "apmoff%s.img" % floppy_suffix(case.medium))
     return ELF

@@ -15,7 +15,7 @@ import time
 
 from tests.biosrom import build as biosrom
 from tests.emu.case import Probe, Run
-from tests.emu.images import image_for
+from tests.emu.images import image_for, is_floppy
 from tests.emu.judges import text_screen
 from tests.emu.watch import SerialWatch, kill_group
 
@@ -134,8 +134,12 @@ def qemu_command(case, image, serial_path, qmp_path):
                 "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
     if case.medium == "kernel":
         cmd += ["-kernel", image, "-append", case.options]
-    elif case.medium == "floppy":
-        cmd += ["-drive", "if=floppy,format=raw,file=" + image, "-boot", "a"]
+    elif is_floppy(case.medium):
+        # A floppy device of its own, so that a case's "-global floppy.drive-type=120"
+        # (144, 288) makes the drive that kind; "-drive if=floppy" keeps the drive
+        # QEMU picks for the image.
+        cmd += ["-drive", "if=none,id=floppy0,format=raw,file=" + image,
+                "-device", "floppy,drive=floppy0", "-boot", "a"]
     elif case.medium == "usb":
         # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
         # EFI partition for UEFI.

@@ -119,6 +119,41 @@ static void test_not_offered_and_no_apm(void **state)
     assert_true(strstr(field("Next"), "SL-enhanced") != NULL);
 }
 
+/* "No APM" advice fits the CPU found: the 386 parts with SMM on a 386, an
+ * SL-enhanced 486 on any 486, nothing of the kind on a Pentium. */
+static void test_no_apm_advice_by_cpu(void **state)
+{
+    static const char setup_only[] = "enable APM or power management in BIOS setup";
+    (void)state;
+    apm.reached = true;
+
+    sv.cpu.class = "386";
+    sv.cpu.fpu = false;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Next", "enable APM or power management in BIOS setup; on a 386, APM "
+                 "needs a 386SL or a 386SX with SMM");
+
+    sv.cpu.class = "486";
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Next", "enable APM or power management in BIOS setup; on a 486, APM "
+                 "needs an SL-enhanced CPU (SMM)");
+
+    sv.cpu.class = "cpuid";                 /* an i486DX2-S: CPUID family 4 */
+    sv.cpu.has_cpuid = true;
+    strcpy(sv.cpu.vendor, "GenuineIntel");
+    sv.cpu.family = 4;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_true(strstr(field("Next"), "on a 486, APM needs an SL-enhanced CPU") != NULL);
+
+    sv.cpu.family = 5;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Next", setup_only);
+
+    sv.cpu.family = 6;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Next", setup_only);
+}
+
 static void test_checks_named(void **state)
 {
     static const char *const names[] = { "a.first", "b.second", "c.third" };
@@ -200,6 +235,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_failed_power_off, setup),
         cmocka_unit_test_setup(test_not_offered_and_no_apm, setup),
+        cmocka_unit_test_setup(test_no_apm_advice_by_cpu, setup),
         cmocka_unit_test_setup(test_checks_named, setup),
         cmocka_unit_test_setup(test_smbios_identity, setup),
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),

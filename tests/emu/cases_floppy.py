@@ -1,0 +1,83 @@
+"""Every floppy a 386 or 486 boots from, each in a drive of its kind.
+
+build/apmoff.img (1.44 MB), apmoff-1200.img, apmoff-720.img and apmoff-360.img
+(iso/floppy.mk). A drive answers INT 13h AH=08h with its own largest format, and
+GRUB's boot sector keeps that geometry for the block lists: a 9-sector medium in a
+drive of 15, 18 or 36 sectors a track is where today's layout looped ("GRUB GRUB
+..."); the 720 KB and 360 KB images carry a layout that loads under any of them
+(iso/mkfloppy.sh). QEMU's drive kind is -global floppy.drive-type=120 (5.25" 1.2 MB),
+144 (3.5" 1.44 MB) or 288 (3.5" 2.88 MB); Bochs makes drive A: of the image's kind;
+the 86Box boards run their own BIOSes with the CMOS drive type they were set up with.
+
+Rows only; the columns are tests/emu/case.py's. The shipped images (their menu
+counts down 5 s) on QEMU and 86Box, the automation twins on Bochs.
+"""
+
+from tests.emu import cases_86box
+from tests.emu.case import Case
+from tests.emu.judges import ScreenHasText, SurveyMatches
+
+OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
+NO_APM = r"^apmoff: halted: no APM BIOS$"
+# The panel's Next line, wrapped where the screen's width cuts it.
+NEXT_386 = (r"^apmoff: summary:  Next    : .*on a 386, APM needs a\s+(?:apmoff: summary:\s+)?"
+            r"386SL or a 386SX with SMM$")
+T86 = 150
+
+
+def drive(kind):
+    return ["-global", "floppy.drive-type=%d" % kind]
+
+
+CASES = [
+    # QEMU (SeaBIOS): each image in a drive of its kind, and the 9-sector ones also in
+    # the larger drives that read them. The 720 KB one in a 1.44 MB drive is the case
+    # that looped with the 1.44 MB image's layout.
+    Case("qemu-floppy-1440-in-144", "qemu", "seabios", "pc", "floppy", "", "poweroff", 40,
+         extra=drive(144), last_line=OFF_RM),
+    Case("qemu-floppy-1200-in-120", "qemu", "seabios", "pc", "floppy-1200", "", "poweroff",
+         40, extra=drive(120), last_line=OFF_RM),
+    Case("qemu-floppy-720-in-144", "qemu", "seabios", "pc", "floppy-720", "", "poweroff", 40,
+         extra=drive(144), last_line=OFF_RM),
+    Case("qemu-floppy-720-in-288", "qemu", "seabios", "pc", "floppy-720", "", "poweroff", 40,
+         extra=drive(288), last_line=OFF_RM),
+    Case("qemu-floppy-360-in-120", "qemu", "seabios", "pc", "floppy-360", "", "poweroff", 40,
+         extra=drive(120), last_line=OFF_RM),
+    # QEMU's 486 with 4 MB: the 360 KB image's core, which holds the kernel in its
+    # memdisk, on a small machine.
+    Case("qemu-486-4m-floppy-360-in-120", "qemu", "seabios", "pc", "floppy-360", "",
+         "poweroff", 40, extra=drive(120) + ["-cpu", "486", "-m", "4"], last_line=OFF_RM),
+    # Bochs' own BIOS, the automation images: a drive of the image's own kind.
+    Case("bochs-rombios-auto-floppy-1200", "bochs", "bochs", "-", "floppy-1200", "",
+         "poweroff", 60, loader="auto", last_line=OFF_RM),
+    Case("bochs-rombios-auto-floppy-720", "bochs", "bochs", "-", "floppy-720", "",
+         "poweroff", 60, loader="auto", last_line=OFF_RM),
+    Case("bochs-rombios-auto-floppy-360", "bochs", "bochs", "-", "floppy-360", "",
+         "poweroff", 60, loader="auto", last_line=OFF_RM),
+    # 86Box, real BIOSes, no key press. The AMI 386's drive A: is 5.25" 1.2 MB (its
+    # setup defaults): the 1.2 MB image, and a 360 KB disk in that drive (15 sectors
+    # a track by AH=08h, 9 on the disk). No SMM on an i386DX: no APM BIOS, and the
+    # advice names the 386 parts that have one.
+    Case("86box-ami386-525-floppy-1200", "86box", "ami", "ami386-525", "floppy-1200", "",
+         "halt", T86, serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", NEXT_386],
+         last_line=NO_APM,
+         judges=[SurveyMatches({"cpu.class": "386", "bios.date": "08/08/93"}), ScreenHasText()]),
+    Case("86box-ami386-525-floppy-360", "86box", "ami", "ami386-525", "floppy-360", "",
+         "halt", T86, serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", NEXT_386],
+         last_line=NO_APM,
+         judges=[SurveyMatches({"cpu.class": "386", "bios.date": "08/08/93"}), ScreenHasText()]),
+    # The Award 386 with a 3.5" 720 KB drive A: (tests/emu/box86.py DERIVED: the drive
+    # in 86box.cfg, CMOS byte 10h = 30h, checksum fixed).
+    Case("86box-386-award495-720-floppy-720", "86box", "award", "386-award495-720",
+         "floppy-720", "", "halt", T86,
+         serial=[r"^apmoff: cpu: 386 class \(no CPUID\)$", NEXT_386],
+         last_line=NO_APM,
+         judges=[SurveyMatches({"cpu.class": "386", "bios.date": "09/10/93"}), ScreenHasText()]),
+]
+
+# docs/real-bioses.md's table names these machines' hardware (tests/emu/board_table.py).
+cases_86box.BOARDS.update({
+    "ami386-525": ("ECS Panda 386V", "ALi M1429 (ISA)", "i386DX-33, no FPU"),
+    "386-award495-720": ("U-Board 386, 720 KB drive", "OPTi 495SLC (ISA)",
+                         "i386DX-33, no FPU"),
+})
