@@ -196,8 +196,8 @@ void survey_screen_show(const char *json, const char *adapter, int wait)
         return;
     }
     if (!screen_for(adapter, &sc)) {
-        say("survey screen: a %s has no graphics mode for a QR code; photograph this "
-            "text report, or read the survey line on serial", adapter);
+        say("survey screen: no graphics mode for a QR code on this adapter (%s); "
+            "photograph this text report, or read the survey line on serial", adapter);
         wait_for(wait);
         return;
     }

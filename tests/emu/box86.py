@@ -40,8 +40,15 @@ MEDIA = "Floppy and CD-ROM drives"
 # Machines made at run time from a kit machine, as the "hdd" medium makes its disk:
 # drive A: of another kind, in 86box.cfg and in the CMOS copy (byte 10h, high nibble:
 # drive A's type, AT CMOS: 1 360 KB, 2 1.2 MB, 3 720 KB, 4 1.44 MB; checksum fixed).
-DERIVED = {"386-award495-720": dict(base="386-award495", fdd_type="35_2dd", cmos_fdd=3)}
+DERIVED = {"386-award495-720": dict(base="386-award495", fdd_type="35_2dd", cmos_fdd=3),
+           # The EGA board with IBM's MDA instead: the card in 86box.cfg, and the CMOS
+           # equipment byte's display bits (4-5: 11b monochrome) to match it, or the
+           # BIOS stops at POST over the mismatch.
+           "386-award495-mda": dict(base="386-award495-ega", gfxcard="mda",
+                                    cmos_display=3)}
 CMOS_FLOPPY_TYPES = 0x10
+CMOS_EQUIPMENT = 0x14
+CMOS_DISPLAY_SHIFT = 4
 
 
 def kit_machine(machine):
@@ -122,6 +129,19 @@ def set_cmos_disk_type(vmdir, board, disk_type, byte=CMOS_DISK_TYPES):
         f.write(cmos)
 
 
+def set_cmos_bits(vmdir, board, byte, mask, value):
+    """Bits of one byte in the copy of the board's CMOS, checksum fixed."""
+    path = os.path.join(vmdir, "nvr", board + ".nvr")
+    os.chmod(path, 0o644)
+    with open(path, "rb") as f:
+        cmos = bytearray(f.read())
+    cmos[byte] = (cmos[byte] & ~mask & 0xFF) | value
+    total = sum(cmos[CMOS_SUM_FIRST:CMOS_SUM_LAST + 1])
+    cmos[CMOS_SUM], cmos[CMOS_SUM + 1] = total >> 8 & 0xFF, total & 0xFF
+    with open(path, "wb") as f:
+        f.write(cmos)
+
+
 def prepare(machine, image, medium, vmdir, com1):
     """A private copy of the machine (86Box writes its config and CMOS back on exit),
     with the image in drive A: (write-protected), the CD-ROM drive or on the primary
@@ -130,11 +150,15 @@ def prepare(machine, image, medium, vmdir, com1):
     cfg = os.path.join(vmdir, "86box.cfg")
     with open(cfg) as f:
         text = f.read()
-    derived = DERIVED.get(machine)
-    if derived:
+    derived = DERIVED.get(machine, {})
+    board = re.search(r"^machine *= *(\S+)", text, re.M).group(1)
+    if "fdd_type" in derived:
         text = ini_set(text, MEDIA, "fdd_01_type", derived["fdd_type"])
-        board = re.search(r"^machine *= *(\S+)", text, re.M).group(1)
         set_cmos_disk_type(vmdir, board, derived["cmos_fdd"], CMOS_FLOPPY_TYPES)
+    if "gfxcard" in derived:
+        text = ini_set(text, "Video", "gfxcard", derived["gfxcard"])
+        set_cmos_bits(vmdir, board, CMOS_EQUIPMENT, 3 << CMOS_DISPLAY_SHIFT,
+                      derived["cmos_display"] << CMOS_DISPLAY_SHIFT)
     if medium == "hdd":
         disk, cylinders, heads, sectors = hard_disk(image, machine, vmdir)
         text = ini_set(text, "Hard disks", "hdd_01_parameters",

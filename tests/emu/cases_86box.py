@@ -10,7 +10,7 @@ the outcomes in that table come from these cases' runs (tests/emu/board_table.py
 """
 
 from tests.emu.case import Case
-from tests.emu.judges import ScreenHasText, SurveyMatches
+from tests.emu.judges import QrOnFinalScreen, ScreenHasText, SurveyMatches
 
 BOARDS = {
     # kit machine: (board, chipset, CPU as 86Box models it)
@@ -20,6 +20,8 @@ BOARDS = {
     "tx97": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
     "tx97-cd": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
     "p55t2p4": ("ASUS P/I-P55T2P4", "Intel 430HX / PIIX3", "Pentium 75"),
+    "386-award495-ega": ("U-Board 386, IBM EGA", "OPTi 495SLC (ISA)", "i386DX-33, no FPU"),
+    "386-award495-mda": ("U-Board 386, IBM MDA", "OPTi 495SLC (ISA)", "i386DX-33, no FPU"),
 }
 
 NO_APM = r"^apmoff: halted: no APM BIOS$"
@@ -45,7 +47,9 @@ CASES = [
                  r"^apmoff: rm: 5300h failed: error 86h",
                  r'^apmoff: bios: ".*(Award|Copyright)'],
          last_line=NO_APM, judges=[SurveyMatches({"cpu.class": "486", "cpu.vendor": None,
-                                                  "bios.date": "06/25/96"}),
+                                                  "bios.date": "06/25/96",
+                                                  "pci.mechanism": 1,
+                                                  "chipset.soft_off": "no"}),
                                    ScreenHasText()]),
     # The same board from a hard disk (a CF card on an IDE adapter, say, since its BIOS
     # cannot boot a CD): the hybrid ISO written to a disk of its own size, whose last
@@ -64,7 +68,11 @@ CASES = [
                  r"^apmoff: serial: COM1 \(3F8h\): 8250 UART",
                  r'^apmoff: bios: ".*Award'],
          last_line=NO_APM, judges=[SurveyMatches({"cpu.class": "386", "cpu.fpu": False,
-                                                  "bios.date": "09/10/93"}),
+                                                  "cpu.fpu_kind": "none",
+                                                  "cpu.clock_method": "div-loop",
+                                                  "bios.date": "09/10/93",
+                                                  "pci.mechanism": 0,
+                                                  "video.adapter": "VGA"}),
                                    ScreenHasText()]),
     # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface
     # answers error 60h and the chain ends with the BIOS's reason.
@@ -76,7 +84,9 @@ CASES = [
          last_line=ALL_FAILED, judges=[ScreenHasText()]),
     # PIIX4 soft-off: every interface and the v86 monitor, judged by 86Box.
     Case("86box-tx97-floppy", "86box", "award", "tx97", "floppy", "", "poweroff", T,
-         serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),
+         serial=[r"^apmoff: APM 1\.2 BIOS, signature PM",
+                 r"^apmoff: chipset: Intel 430TX \(PIIX4\): soft-off yes"],
+         last_line=off_via("rm")),
     Case("86box-tx97-floppy-pm32", "86box", "award", "tx97", "floppy", "interface=pm32",
          "poweroff", T, serial=[r"^apmoff: pm32: connected, APM 1\.2 connection"],
          last_line=off_via("pm32")),
@@ -92,6 +102,30 @@ CASES = [
     # 430HX without soft-off: 5307h succeeds and the machine stays on, on each interface.
     Case("86box-p55t2p4-floppy", "86box", "award", "p55t2p4", "floppy", "", "halt", T,
          serial=[failed_via(i, "5307h returned success but the machine is still on")
-                 for i in ("rm", "pm32", "pm16")],
-         last_line=ALL_FAILED, judges=[ScreenHasText()]),
+                 for i in ("rm", "pm32", "pm16")] + [
+                 # ... which the chipset explains, on serial and in the panel's Next line
+                 r"^apmoff: chipset: Intel 430HX \(PIIX3\): the PIIX3 south bridge has no "
+                 r"soft-off: the BIOS cannot cut the power; expected on this board",
+                 r"^apmoff: summary:  Next    : the PIIX3 south bridge has no soft-off"],
+         last_line=ALL_FAILED, judges=[ScreenHasText(),
+                                       SurveyMatches({"chipset.soft_off": "no"})]),
+    # The survey's QR code on the screens a 386 may have, drawn through the board's own
+    # video BIOS: an IBM EGA (mode 10h, 640x350: the whole line in one symbol), read
+    # back from 86Box's picture; and an IBM MDA, which has no graphics mode at all: the
+    # screen says so and the text report stays up.
+    Case("86box-386-award495-ega-survey", "86box", "award", "386-award495-ega", "floppy",
+         "action=survey wait=key", "hang", T,
+         hang_after=r"^apmoff: survey screen: waiting for a key",
+         serial=[r"^apmoff: video: EGA, ",
+                 r"^apmoff: survey screen: QR code 1/1 of \d+ characters \(APMOFF2, "
+                 r"compressed\), (\d+)x\1 modules of [4-9] px, on screen$"],
+         judges=[QrOnFinalScreen(), SurveyMatches({"video.adapter": "EGA"})]),
+    Case("86box-386-award495-mda-survey", "86box", "award", "386-award495-mda", "floppy",
+         "action=survey wait=key", "hang", T,
+         hang_after=r"^apmoff: survey screen: waiting for a key",
+         serial=[r"^apmoff: video: MDA ",
+                 r"^apmoff: survey screen: no graphics mode for a QR code on this adapter "
+                 r"\(MDA\); photograph this text report"],
+         serial_absent=[r"QR code 1/"],
+         judges=[ScreenHasText(), SurveyMatches({"video.adapter": "MDA"})]),
 ]

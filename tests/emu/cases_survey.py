@@ -55,8 +55,8 @@ CASES += [
     Case("bochs-seabios-survey-screen", "bochs", "seabios", "-", "iso",
          "action=survey wait=1", "halt", 60,
          serial=[r"^apmoff: survey \{", r"^apmoff: video: CGA \(from the equipment word",
-                 r"^apmoff: survey screen: a CGA has no graphics mode for a QR code; "
-                 r"photograph this text report"],
+                 r"^apmoff: survey screen: no graphics mode for a QR code on this adapter "
+                 r"\(CGA\); photograph this text report"],
          serial_absent=[r"QR code 1/"],
          last_line=SURVEY_DONE),
 ]

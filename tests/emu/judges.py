@@ -408,6 +408,31 @@ def read_picture(path):
     return width, height, pixels
 
 
+class QrOnFinalScreen(Probe):
+    """86Box: the picture taken when the run went quiet (the kernel waiting for a key
+    on its survey screen) holds the survey's QR code, and it unpacks to the serial
+    JSON line exactly: the screen a person would photograph, from a real BIOS's own
+    video mode set."""
+    groups = ("survey", "qr", "screen")
+    screenshot = True
+
+    def problems(self, run):
+        path = run.path("final.png")
+        if not os.path.exists(path):
+            return ["no screenshot was taken"]
+        json_line, problems = survey_json(run.serial)
+        if problems:
+            return problems
+        try:
+            line = qrpages.survey_line(read_symbols(path))
+        except qrpages.PageError as e:
+            return ["the screen's QR code does not read back: %s" % e]
+        if line != json_line:
+            return ["the screen's QR code holds %d bytes that differ from the %d-byte "
+                    "survey line" % (len(line), len(json_line))]
+        return []
+
+
 class ScreenHasText(Probe):
     """QEMU, 86Box: the console drew characters: a good share of the pixel rows near
     the top of the final picture hold both lit and dark pixels (glyphs), and the
