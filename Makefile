@@ -33,7 +33,8 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/pic.o system/timer.o system/serial.o system/vga.o system/fbcon.o \
 	font8x16.o system/keyboard.o system/console.o system/bootinfo.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
-	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o
+	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
+	survey/aml_s5.o survey/acpi_s5.o survey/efi.o
 RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o
