@@ -176,7 +176,8 @@ static void test_scopes(void **state)
     /* Scope (\_SB.PCI0) { Name (^^_S5, ...) }: DualNamePrefix, two parents up. */
     static const uint8_t dual[] = {
         0x10, 0x1A, 0x5C, 0x2E, '_', 'S', 'B', '_', 'P', 'C', 'I', '0',
-        0x08, 0x5E, 0x5E, '_', 'S', '5', '_', 0x12, 0x07, 0x04, 0x0A, 0x06, 0x00, 0x00, 0x00,
+        0x08, 0x5E, 0x5E, '_', 'S', '5', '_',
+        0x12, 0x07, 0x04, 0x0A, 0x06, 0x00, 0x00, 0x00,
     };
     /* Scope (\_SB.PCI0.ISA_) via MultiNamePrefix, then ^_S5_ is \_SB.PCI0._S5_. */
     static const uint8_t multi[] = {
