@@ -34,7 +34,8 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
-	survey/physmem.o survey/smbios.o survey/acpi.o survey/efi.o survey/vbe.o \
+	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
+	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
 	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
 RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \

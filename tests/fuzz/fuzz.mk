@@ -18,12 +18,16 @@ FUZZ_DIR    := $(BUILD)/fuzz
 FUZZ_TIME   ?= 60
 FUZZ_SMOKE_TIME ?= 5
 
-FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_qr fuzz_bootinfo fuzz_options fuzz_vbe fuzz_pci
+FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_acpi_tables fuzz_aml fuzz_qr fuzz_bootinfo \
+	fuzz_options fuzz_vbe fuzz_pci
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
 FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h tests/unit/qr_read.h)
 
 $(FUZZ_DIR)/bin/fuzz_smbios: tests/fuzz/fuzz_smbios.c survey/smbios.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_acpi: tests/fuzz/fuzz_acpi.c survey/acpi.c survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_acpi_tables: tests/fuzz/fuzz_acpi_tables.c survey/acpi_tables.c \
+	survey/acpi_s5.c survey/aml_s5.c survey/physmem.c
+$(FUZZ_DIR)/bin/fuzz_aml: tests/fuzz/fuzz_aml.c survey/aml_s5.c
 $(FUZZ_DIR)/bin/fuzz_qr: tests/fuzz/fuzz_qr.c survey/qr.c tests/unit/qr_read.c
 $(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c system/bootinfo.c survey/acpi.c \
 	survey/physmem.c

@@ -1,7 +1,7 @@
 # Host unit tests of survey/ (cmocka), included by the top Makefile, which defines BUILD.
 #
 #   make survey-unit-bin   build $(BUILD)/tests/test_qr, test_smbios, test_acpi, test_pci,
-#                          test_chipset
+#                          test_chipset, test_acpi_tables, test_aml_s5
 #   make survey-unit       build and run them
 #   make survey-size       the survey objects as the kernel builds them, and their sizes
 #
@@ -35,13 +35,17 @@ SURVEY_UNIT_ACPI   := $(SURVEY_UNIT_TST)/test_acpi.o $(SURVEY_UNIT_SRC)/acpi.o \
 SURVEY_UNIT_PCI    := $(SURVEY_UNIT_TST)/test_pci.o $(SURVEY_UNIT_SRC)/pci.o
 SURVEY_UNIT_CHIPSET := $(SURVEY_UNIT_TST)/test_chipset.o $(SURVEY_UNIT_SRC)/chipset.o \
 	$(SURVEY_UNIT_SRC)/pci.o
+SURVEY_UNIT_ACPI_TABLES := $(SURVEY_UNIT_TST)/test_acpi_tables.o \
+	$(SURVEY_UNIT_SRC)/acpi_tables.o $(SURVEY_UNIT_SRC)/acpi_s5.o \
+	$(SURVEY_UNIT_SRC)/aml_s5.o $(SURVEY_UNIT_SRC)/physmem.o
+SURVEY_UNIT_AML_S5 := $(SURVEY_UNIT_TST)/test_aml_s5.o $(SURVEY_UNIT_SRC)/aml_s5.o
 
 SURVEY_UNIT_BINS := $(addprefix $(SURVEY_UNIT_BIN)/,test_qr test_smbios test_acpi test_pci \
-	test_chipset)
+	test_chipset test_acpi_tables test_aml_s5)
 SURVEY_UNIT_OBJS := $(sort $(SURVEY_UNIT_QR) $(SURVEY_UNIT_SMBIOS) $(SURVEY_UNIT_ACPI) \
-	$(SURVEY_UNIT_PCI) $(SURVEY_UNIT_CHIPSET))
+	$(SURVEY_UNIT_PCI) $(SURVEY_UNIT_CHIPSET) $(SURVEY_UNIT_ACPI_TABLES) $(SURVEY_UNIT_AML_S5))
 SURVEY_UNIT_KERNEL_OBJS := $(addprefix $(BUILD)/survey/,physmem.o qr.o smbios.o acpi.o pci.o \
-	chipset.o)
+	chipset.o acpi_tables.o aml_s5.o acpi_s5.o)
 
 .PHONY: survey-unit-bin survey-unit survey-size
 survey-unit-bin: $(SURVEY_UNIT_BINS)
@@ -59,6 +63,8 @@ $(SURVEY_UNIT_BIN)/test_smbios: $(SURVEY_UNIT_SMBIOS)
 $(SURVEY_UNIT_BIN)/test_acpi: $(SURVEY_UNIT_ACPI)
 $(SURVEY_UNIT_BIN)/test_pci: $(SURVEY_UNIT_PCI)
 $(SURVEY_UNIT_BIN)/test_chipset: $(SURVEY_UNIT_CHIPSET)
+$(SURVEY_UNIT_BIN)/test_acpi_tables: $(SURVEY_UNIT_ACPI_TABLES)
+$(SURVEY_UNIT_BIN)/test_aml_s5: $(SURVEY_UNIT_AML_S5)
 
 $(SURVEY_UNIT_BINS):
 	@mkdir -p $(dir $@)
