@@ -37,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL = os.path.join(ROOT, "tools", "apmoff-collect")
 FIXTURES = os.path.join(HERE, "fixtures")
 OUT = os.path.join(ROOT, "build", "collect-test")
-from tools.apmoff_collect import inputs, qrpages, report, store
+from tools.apmoff_collect import inputs, pciids, qrpages, report, store
 
 UPDATE_SCREENSHOT = False
 
@@ -405,6 +405,49 @@ class Decoders(unittest.TestCase):
             self.assertIn("page(s) 2 of 3 missing", problems[0][1])
         finally:
             inputs.DECODERS.remove(paged)
+
+
+class Hardware(unittest.TestCase):
+    """The machine page names the PCI functions from pci.ids (read by the collector,
+    never the kernel), and the table carries the chipset's verdict."""
+    SURVEY = {"schema": 1, "chipset": {"name": "Intel 430HX (PIIX3)", "soft_off": "no",
+                                       "explain": "the PIIX3 south bridge has no soft-off"},
+              "pci": {"mechanism": 1, "functions": ["00:00.0 8086:1250 060000 03",
+                                                    "00:07.1 8086:7010 010180 00 1/0E",
+                                                    "not a function"]},
+              "video": {"adapter": "EGA"}, "disks": {"floppy_a": "1.2M", "floppy_b": "none",
+                                                    "hdd": []},
+              "memory": {"int12_kb": 640, "ext88_kb": 7168},
+              "cpu": {"clock_khz": 33330, "clock_method": "div-loop", "fpu_kind": "387"}}
+
+    def test_pci_ids_file_is_read(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".ids", delete=False) as f:
+            f.write("# comment\n8086  Intel Corporation\n\t1250  430HX - 82439HX TXC\n"
+                    "\t\t1234 5678  a subsystem\n1106  VIA Technologies, Inc.\n"
+                    "C 00  Unclassified device\n\t00  Non-VGA\n")
+        try:
+            db = pciids.load(f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(db["8086"][0], "Intel Corporation")
+        self.assertEqual(db["8086"][1], {"1250": "430HX - 82439HX TXC"})
+        self.assertEqual(set(db), {"8086", "1106"})        # the class list is not vendors
+        self.assertEqual(pciids.load("/nonexistent"), {})
+
+    def test_machine_page_names_functions(self):
+        saved = pciids._vendors
+        pciids._vendors = {"8086": ("Intel Corporation", {"1250": "430HX - 82439HX TXC"})}
+        try:
+            html = report.hardware(self.SURVEY)
+        finally:
+            pciids._vendors = saved
+        for text in ("Intel 430HX (PIIX3), soft-off no", "the PIIX3 south bridge has no "
+                     "soft-off", "430HX - 82439HX TXC", "Intel Corporation", "00:07.1",
+                     "33.3 MHz (div-loop)", "EGA", "A: 1.2M, B: none", "7168 KiB"):
+            self.assertIn(text, html)
+        self.assertNotIn("not a function", html)
+        d = store.derived(self.SURVEY, None)
+        self.assertEqual((d["chipset"], d["soft_off"]), ("Intel 430HX (PIIX3)", "no"))
 
 
 class PackedPayload(unittest.TestCase):

@@ -6,7 +6,7 @@ import html
 import json
 import os
 
-from . import store
+from . import pciids, store
 
 CSS = """
 body { font: 13px/1.35 sans-serif; margin: 1em; color: #222; }
@@ -255,6 +255,62 @@ def fields_table(obj):
         for k, v in flatten(obj))
 
 
+def hardware(survey):
+    """The machine itself: the chipset's verdict, video, disks, memory as each BIOS
+    interface reports it, and the PCI functions named from pci.ids."""
+    rows = []
+
+    def row(head, value):
+        if value not in (None, "", []):
+            rows.append("<tr><th>%s</th><td>%s</td></tr>" % (e(head), e(str(value))))
+
+    chipset = survey.get("chipset") or {}
+    if chipset.get("soft_off"):
+        row("chipset", "%s, soft-off %s" % (chipset.get("name") or "not in the table",
+                                            chipset["soft_off"]))
+    row("soft-off", chipset.get("explain"))
+    cpu = survey.get("cpu") or {}
+    if cpu.get("clock_khz"):
+        row("CPU clock", "%.1f MHz (%s)" % (cpu["clock_khz"] / 1000.0,
+                                             cpu.get("clock_method", "")))
+    row("FPU", cpu.get("fpu_kind"))
+    video = survey.get("video") or {}
+    vbe = video.get("vbe") or {}
+    if video:
+        row("video", video.get("adapter", "") + (", VBE %s, %s KiB, %s" % (
+            vbe.get("version"), vbe.get("memory_kb"), vbe.get("oem")) if vbe else ""))
+    disks = survey.get("disks") or {}
+    if disks:
+        row("floppy drives", "A: %s, B: %s" % (disks.get("floppy_a"), disks.get("floppy_b")))
+        row("hard disks", "; ".join(
+            "%s: %s/%s/%s%s" % (h.get("drive"), h.get("cylinders"), h.get("heads"),
+                                h.get("sectors"),
+                                ", %s sectors" % h["total_sectors"]
+                                if h.get("total_sectors") else "")
+            for h in disks.get("hdd", [])) or "none")
+    memory = survey.get("memory") or {}
+    row("INT 12h", "%s KiB" % memory["int12_kb"] if "int12_kb" in memory else "")
+    row("INT 15h AH=88h", "%s KiB" % memory["ext88_kb"] if "ext88_kb" in memory else "")
+    if "e801_1m_16m_kb" in memory:
+        row("INT 15h E801h", "%s KiB + %s x 64 KiB" % (memory["e801_1m_16m_kb"],
+                                                      memory.get("e801_above_16m_64k")))
+    row("INT 15h E820h", ", ".join(memory.get("e820", [])))
+    functions = [f for f in (pciids.parse_function(t) for t in
+                             (survey.get("pci") or {}).get("functions", [])) if f]
+    out = "<h3>Hardware</h3><table>%s</table>" % "".join(rows)
+    if functions:
+        cells = []
+        for f in functions:
+            vendor, device = pciids.names(f["vendor"], f["device"])
+            cells.append("<tr><td>%s</td><td>%s:%s</td><td>%s</td><td>%s</td><td>%s</td>"
+                         "</tr>" % (e(f["address"]), e(f["vendor"]), e(f["device"]),
+                                    e(vendor), e(device), e(f["class"])))
+        out += ("<h3>PCI</h3><table class=\"pci\"><tr><th>address</th><th>ID</th>"
+                "<th>vendor</th><th>device</th><th>class</th></tr>%s</table>"
+                % "".join(cells))
+    return out
+
+
 def machine_page(m):
     c = m["columns"]
     parts = ['<p><a href="index.html">&larr; all machines</a></p>',
@@ -282,6 +338,7 @@ def machine_page(m):
                     e(k), "ok" if v == "PASS" else "bad" if v == "FAIL" else "", e(str(v)))
                 for k, v in r["check"].get("checks", {}).items()))
         if r["survey"]:
+            parts.append(hardware(r["survey"]))
             parts.append("<h3>Survey</h3>" + fields_table(r["survey"]))
             parts.append("<details><summary>JSON</summary><pre>%s</pre></details>"
                          % e(r["survey_json"]))

@@ -398,6 +398,7 @@ COLUMNS = [("machine", "Machine", False), ("label", "Label", True),
            ("vendor", "BIOS vendor", False), ("bios_date", "BIOS date", False),
            ("rom_crc32", "ROM CRC-32", True), ("apm", "APM", False),
            ("flags", "Flags", False), ("offered", "Offered", False),
+           ("chipset", "Chipset", True), ("soft_off", "Soft-off", True),
            ("rm", "rm", False), ("pm32", "pm32", False),
            ("pm16", "pm16", False), ("outcome", "Power-off", False),
            ("check", "Check", False), ("reports", "Reports", False)]
@@ -422,6 +423,8 @@ def derived(survey, check):
         "flags": str(get(survey, "apm.flags", "")) if apm_present else "",
         "apm_flags": get(survey, "apm.flags", "") or "",
         "offered": " ".join(offered(survey)),
+        "chipset": str(get(survey, "chipset.name", "") or ""),
+        "soft_off": str(get(survey, "chipset.soft_off", "") or ""),
         "rm": connect_result(survey, "rm"),
         "pm32": connect_result(survey, "pm32"),
         "pm16": connect_result(survey, "pm16"),
@@ -441,7 +444,8 @@ def table_row(m, survey, check, outcomes, count):
 
 CSV_FIELDS = ["report_id", "machine_id", "machine", "identity", "kind", "label",
               "bios_vendor", "bios_date", "bios_year", "rom_crc32", "apm_version", "flags",
-              "offered", "rm_connect", "pm32_connect", "pm16_connect", "outcome",
+              "offered", "chipset", "soft_off", "rm_connect", "pm32_connect",
+              "pm16_connect", "outcome",
               "outcome_source", "via", "check", "source", "source_kind", "imported_at",
               "survey_json", "check_json"]
 
@@ -458,6 +462,7 @@ def csv_rows(conn):
             "bios_date": d["bios_date"], "bios_year": d["bios_year"],
             "rom_crc32": d["rom_crc32"], "apm_version": d["apm_version"],
             "flags": d["apm_flags"], "offered": d["offered"],
+            "chipset": d["chipset"], "soft_off": d["soft_off"],
             "rm_connect": d["rm"], "pm32_connect": d["pm32"], "pm16_connect": d["pm16"],
             "outcome": r["outcome"], "outcome_source": r["outcome_source"], "via": r["via"],
             "check": d["check"], "source": r["source"],
