@@ -111,6 +111,25 @@ class ChecksEqual(Probe):
 
 # --- the survey --------------------------------------------------------------------
 
+def survey_report(serial):
+    """(the survey line as a dict, problems): the JSON of the "apmoff: survey" line."""
+    text, problems = survey_json(serial)
+    if problems:
+        return None, problems
+    try:
+        return json.loads(text), []
+    except ValueError as e:
+        return None, ["the survey line is not valid JSON: %s" % e]
+
+
+def dotted(report, path):
+    """The value at a dotted path ("chipset.soft_off"), or None."""
+    node = report
+    for key in path.split("."):
+        node = node.get(key) if isinstance(node, dict) else None
+    return node
+
+
 class SurveyMatches(Probe):
     """The survey line parses as JSON and holds these values (dotted paths)."""
     groups = ("survey",)
@@ -119,19 +138,11 @@ class SurveyMatches(Probe):
         self.expected = expected
 
     def problems(self, run):
-        text, problems = survey_json(run.serial)
-        if problems:
-            return problems
-        try:
-            report = json.loads(text)
-        except ValueError as e:
-            return ["the survey line is not valid JSON: %s" % e]
-        for path, want in self.expected.items():
-            node = report
-            for key in path.split("."):
-                node = node.get(key) if isinstance(node, dict) else None
-            if node != want:
-                problems.append("survey %s is %r, expected %r" % (path, node, want))
+        report, problems = survey_report(run.serial)
+        for path, want in self.expected.items() if report is not None else ():
+            if dotted(report, path) != want:
+                problems.append("survey %s is %r, expected %r"
+                                % (path, dotted(report, path), want))
         return problems
 
 
@@ -144,17 +155,9 @@ class SurveyListHas(Probe):
         self.expected = expected
 
     def problems(self, run):
-        text, problems = survey_json(run.serial)
-        if problems:
-            return problems
-        try:
-            report = json.loads(text)
-        except ValueError as e:
-            return ["the survey line is not valid JSON: %s" % e]
-        for path, prefixes in self.expected.items():
-            node = report
-            for key in path.split("."):
-                node = node.get(key) if isinstance(node, dict) else None
+        report, problems = survey_report(run.serial)
+        for path, prefixes in self.expected.items() if report is not None else ():
+            node = dotted(report, path)
             if not isinstance(node, list):
                 problems.append("survey %s is %r, not a list" % (path, node))
                 continue
