@@ -20,6 +20,7 @@ This one runs a case: the runner, then the judges, then the logs of a failure.
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 
 from tests.emu import bochs, box86, qemu
@@ -57,7 +58,13 @@ def run_case(case, keep_dir=None):
 def run_once(case, keep_dir):
     workdir = tempfile.mkdtemp(prefix="apmoff-%s-" % case.name)
     try:
-        verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
+        try:
+            verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
+        except (OSError, RuntimeError, subprocess.SubprocessError) as e:
+            # The emulator died under the harness (QMP's socket reset, a missing
+            # image...): this case fails, saying how; the others still run.
+            return Result(case, "error", False, 0.0,
+                          ["the run broke off: %s: %s" % (type(e).__name__, e)], "")
         run = Run(case, workdir, verdict=verdict, serial=serial)
         problems = judge_core(run)
         for judge in judges_of(case):
