@@ -436,6 +436,8 @@ CASES += [
 # --- emulated 1990s APM BIOSes as option ROMs (tests/biosrom/) -----------------------
 import cases_realbios  # noqa: E402
 CASES += cases_realbios.CASES
+import cases_windows  # noqa: E402
+CASES += cases_windows.CASES
 
 import cases_issue13  # noqa: E402
 

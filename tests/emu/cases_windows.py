@@ -1,0 +1,67 @@
+"""Issue 19's cases: the windows an emulator never opens, each opened by an emulated
+1990s APM BIOS of tests/biosrom/ (QEMU pc, one option ROM per behaviour).
+
+Each behaviour is one a real board may show and SeaBIOS never does: a BIOS that lets
+IRQ 1 through during a protected-mode power-off, a resume path that leaves A20 off,
+a data segment at F940h whose 64 KiB reach into the HMA, a power-off that spins disks
+down for 8 s, an INT 15h dispatcher that reads CR0, success returned by IRET with CF
+as the caller had it, a disengaged BIOS that refuses off with 60h, a pm32 entry that
+takes its data segment as a 16-bit stack. Each case failed before the fix of its
+item and passes after (docs/real-bioses.md lists them). The verdict is the
+emulator's: QMP SHUTDOWN guest-shutdown for a power-off, the ROM's isa-debug-exit
+code for a call it must not get, or the harness's halt judgement.
+"""
+
+from harness import Case
+
+OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
+
+
+def off_via(iface, version="1.2"):
+    return r"^apmoff: powering off via %s \(APM %s\)$" % (iface, version.replace(".", r"\."))
+
+
+def realbios(name, rom, options, expect="poweroff", timeout=20, **kw):
+    return Case("qemu-pc-realbios-" + name, "qemu", "seabios", "pc", "kernel", options,
+                expect, timeout, rom=rom, **kw)
+
+
+CASES = [
+    # 1. Power-off in protected mode lets IRQ 1 through (a key wakes a STI; HLT wait):
+    #    vector 09h of our IDT is an exception gate unless IRQs are told apart.
+    realbios("pmirq-pm32", "pmirq", "interface=pm32", last_line=off_via("pm32"),
+             serial_absent=[r"CPU exception"]),
+    realbios("pmirq-pm16", "pmirq", "interface=pm16", last_line=off_via("pm16"),
+             serial_absent=[r"CPU exception"]),
+    # 3. Standby and suspend whose resume leaves A20 off: the protected-mode paths
+    #    must turn it back on before touching memory above 1 MiB.
+    realbios("a20pm-pm32", "a20pm", "action=standby interface=pm32", expect="halt",
+             serial=[r"^apmoff: note: the pm32 call left A20 off; it was turned back on$"],
+             last_line=r"^apmoff: halted: standby complete"),
+    realbios("a20pm-pm16", "a20pm", "action=suspend interface=pm16", expect="halt",
+             serial=[r"^apmoff: note: the pm16 call left A20 off; it was turned back on$"],
+             last_line=r"^apmoff: halted: suspend complete"),
+    # 4. The connect fills the BIOS's data area F940:0000-FFFF, 100000h-1093FFh with
+    #    A20 on: no kernel code or data may live there.
+    realbios("hma", "hma", "", last_line=OFF_RM),
+    # 5. Real-mode off under v86 takes 8 s (disks spinning down); a second off while
+    #    it goes down is an error (isa-debug-exit 28h).
+    realbios("slowoff-v86", "slowoff", "bioscall=v86", timeout=40,
+             serial_absent=[r"did not return within", r"falling back"]),
+    # 7. The INT 15h dispatcher reads CR0: under v86 every call stops there, and the
+    #    same call through the trampoline works.
+    realbios("v86priv", "v86priv", "bioscall=v86",
+             serial=[r"^apmoff: v86: BIOS executed MOV r32, CR0 at [0-9A-F:]+$",
+                     r"^apmoff: v86: repeating INT 15h AX=5300h through the real-mode "
+                     r"trampoline$"]),
+    # 8. Success by IRET with CF as the caller left it: 5300h proven by BX=504Dh and
+    #    the version; 5307h off powers off a second after it returns.
+    realbios("iretcf", "iretcf", "",
+             serial=[r"^apmoff: APM 1\.2 BIOS, signature PM",
+                     r"^apmoff: rm: 5307h returned success; waiting 3 s"]),
+    # 9. Disengaged at boot, and off refused with 60h (not 0Bh) until engaged.
+    realbios("disengaged", "disengaged", "",
+             serial=[r"^apmoff: rm: 530Fh ok"], last_line=OFF_RM),
+    # 10. The pm32 entry runs on its data segment as a stack and sets SP alone.
+    realbios("ss16-pm32", "ss16", "interface=pm32", last_line=off_via("pm32")),
+]
