@@ -77,6 +77,8 @@ EXIT_ENABLE_FIRST equ 0x25      ; BEH_ENABLE: 5308h/530Fh before any 5307h
 EXIT_NOT_NEEDED   equ 0x26      ; BEH_OFFONLY: a call power-off does not need
 EXIT_DATA_WRITTEN equ 0x27      ; BEH_DATASEG: our data segment changed between calls
 EXIT_OFF_TWICE    equ 0x28      ; BEH_SLOWOFF: off asked again while going down
+EXIT_STACK_ESP    equ 0x29      ; BEH_SS16: its stack was addressed with ESP, not SP
+STACK_MARK        equ 0x5A5AA5A5
 
 PIC_MASTER_IMR  equ 0x21
 IRQ1_BIT        equ 0x02
@@ -314,8 +316,15 @@ pm32_entry:
         mov     [S_SAVED_SS], ss
         mov     ss, ax
         mov     sp, SS16_SP
-        push    eax                     ; the first push on its own stack
+        mov     dword [SS16_SP - 4], 0
+        push    dword STACK_MARK        ; the first push on its own stack: there?
+        cmp     dword [SS16_SP - 4], STACK_MARK
         pop     eax
+        je      .stack_ok
+        mov     al, EXIT_STACK_ESP      ; ESP's high half sent it elsewhere (QEMU does
+        out     DEBUG_EXIT, al          ; not check the limit, a 386 faults)
+        jmp     $
+.stack_ok:
         lss     esp, [S_SAVED_ESP]
         pop     eax
         pop     ds
