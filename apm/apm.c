@@ -426,12 +426,31 @@ static bool enable_for_retry(struct apm_state *s, int res)
     return apm_call(s, s->port, fn, &r, args) == 0;
 }
 
+/* Before a 5307h: a BIOS whose 5300h flags say disengaged is engaged up front, as
+ * Linux's apm_32.c does at start-up: some refuse the request with 60h or 0Ah until
+ * engaged instead of answering 0Bh, which enable_for_retry() waits for. 530Fh, unlike
+ * 5308h, is not known to hang anything. */
+static void engage_if_disengaged(struct apm_state *s)
+{
+    struct biosregs r;
+
+    if (!(s->flags & APM_FLAG_PM_DISENGAGED) || s->conn_version < APM_V1_1)
+        return;
+    say("%s: the BIOS says power management is disengaged: engaging it first",
+        s->port->name);
+    initregs(&r);
+    r.bx = APM_DEVICE_ALL;
+    r.cx = 1;
+    apm_call(s, s->port, APM_FN_ENGAGE_PM, &r, "BX=0001h CX=0001h");
+}
+
 int apm_set_power_state(struct apm_state *s, uint16_t state)
 {
     struct biosregs r;
     char args[32];
     int res;
 
+    engage_if_disengaged(s);
     fmt_snprintf(args, sizeof(args), "BX=0001h CX=%04Xh", state);
     for (int attempt = 0;; attempt++) {
         initregs(&r);
@@ -488,6 +507,7 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     char text[96];
 
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
+    engage_if_disengaged(s);
     int res = off_call(s, &call_why);
     if (enable_for_retry(s, res))
         res = off_call(s, &call_why);
