@@ -146,6 +146,15 @@ bool apm_install_check(struct apm_state *s)
     if (res == APM_RESULT_NO_CALL)
         return false;
     s->reached = true;
+    /* CF as we set it, but the registers prove the answer: a BIOS that returns
+     * success by IRET leaves CF as the caller had it (GRUB's halt enters with CF
+     * clear and never sees this), and 'PM' with a BCD version is no error code. */
+    if (res && r.bh == APM_SIGNATURE_P && r.bl == APM_SIGNATURE_M &&
+        apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0) {
+        say("5300h returned CF set, but BX=504Dh ('PM') and version %04Xh prove an APM "
+            "BIOS (one that returns by IRET, CF as it found it)", r.ax);
+        res = 0;
+    }
     if (res) {
         /* 86h is the documented "not present"; anything else is a BIOS without
          * the APM function at all. */
@@ -261,7 +270,15 @@ static void negotiate_version(struct apm_state *s)
         r.bx = APM_DEVICE_BIOS;
         r.cx = want;
         fmt_snprintf(args, sizeof(args), "BX=0000h CX=%04Xh", want);
-        if (apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args))
+        int res = apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args);
+        /* CF set (a BIOS that returns by IRET leaves ours) but AX a version we may
+         * have: that is the answer, not error AH (an error leaves AL = 0Eh). */
+        bool answered = res > 0 && apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0 &&
+                        r.ax <= want;
+        if (answered)
+            say("%s: 530Eh returned CF set, but AX=%04Xh is a version: taken as the "
+                "answer", s->port->name, r.ax);
+        else if (res)
             continue;
         /* The answer is in AX (Syslinux once read CX): a version no newer than we
          * asked for, which is no newer than the BIOS's. */
@@ -308,6 +325,14 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
             continue;
         }
         break;
+    }
+    /* CF set with AH still 53h after 5300h found a BIOS: no error code, so the CF is
+     * ours, left by a BIOS that returns by IRET. Linux's and GRUB's real-mode calls
+     * would have read it as success; so do we, and say so. */
+    if (res == APM_RESULT_NO_CODE) {
+        say("%s: connect returned CF set with no error code: a BIOS that returns by "
+            "IRET leaves CF as it was; taken as connected", name);
+        res = 0;
     }
     rec->connect_result = res;
     if (res) {
@@ -514,10 +539,14 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     /* Linux goes on running after its power-off call returns, so a BIOS that cuts
      * the power a moment later works there: give it that moment before calling it a
      * failure. */
-    bool waited = res == 0 && s->int15->wait;
+    /* No error code is no refusal either: a BIOS that returns by IRET leaves CF as
+     * it was, and its power may go late like any other's. */
+    bool waited = (res == 0 || res == APM_RESULT_NO_CODE) && s->int15->wait;
     if (waited) {
-        say("%s: 5307h returned success; waiting %u s, interrupts serviced, in case the "
-            "power goes off late", s->port->name, OFF_GRACE_MS / 1000);
+        say("%s: 5307h returned %s; waiting %u s, interrupts serviced, in case the "
+            "power goes off late", s->port->name,
+            res ? "no error code (CF as it was: a BIOS that returns by IRET)" : "success",
+            OFF_GRACE_MS / 1000);
         s->int15->wait(s->int15, OFF_GRACE_MS);
     }
     if (res == APM_RESULT_INJECTED)

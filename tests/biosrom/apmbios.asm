@@ -638,10 +638,12 @@ fn_set_state:
         jmp     .forever
 %endif
 %if BEHAVIOUR == BEH_LATE || BEHAVIOUR == BEH_IRETCF
+        push    ax
         mov     ax, [BDA_TICKS]         ; the power goes at the tick hook, later
         add     ax, LATE_TICKS
         mov     [S_DEADLINE], ax
         or      byte [S_FLAGS], F_ARMED
+        pop     ax                      ; AX as it came (BEH_IRETCF: AH stays 53h)
         jmp     ok
 %endif
 %if BEHAVIOUR == BEH_WBINVD

@@ -58,7 +58,8 @@ CASES = [
     #    the version; 5307h off powers off a second after it returns.
     realbios("iretcf", "iretcf", "",
              serial=[r"^apmoff: APM 1\.2 BIOS, signature PM",
-                     r"^apmoff: rm: 5307h returned success; waiting 3 s"]),
+                     r"^apmoff: rm: 5307h returned no error code \(CF as it was: a BIOS "
+                     r"that returns by IRET\); waiting 3 s"]),
     # 9. Disengaged at boot, and off refused with 60h (not 0Bh) until engaged.
     realbios("disengaged", "disengaged", "",
              serial=[r"^apmoff: rm: 530Fh ok"], last_line=OFF_RM),
