@@ -53,9 +53,9 @@ enum bios_path bios_path(void)
     return path;
 }
 
-void bios_allow_blocking(bool on)
+void bios_call_limit(unsigned seconds)
 {
-    v86_watchdog(!on);
+    v86_watchdog(seconds);
 }
 
 bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,

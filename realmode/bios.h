@@ -31,10 +31,12 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 
 enum bios_path bios_path(void);
 
-/* Whether the calls that follow may block until something outside happens (APM
- * standby and suspend end when the machine resumes): under the v86 monitor such a
- * call is not stopped as hung. The trampoline never stops a call. */
-void bios_allow_blocking(bool on);
+/* How long the calls that follow may run before the v86 monitor stops them as hung:
+ * BIOS_CALL_LIMIT_S by default, longer for a power-off that spins disks down, 0 for
+ * calls that block until something outside happens (APM standby and suspend end when
+ * the machine resumes). The trampoline never stops a call. */
+#define BIOS_CALL_LIMIT_S 6
+void bios_call_limit(unsigned seconds);
 
 /* bios_int() through a given path, whatever was chosen (for comparing the two). */
 bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,

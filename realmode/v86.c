@@ -51,7 +51,7 @@ static uint8_t monitor_stack[4096] __attribute__((aligned(16)));
 
 static bool ready;
 
-static bool unbounded;                  /* v86_watchdog(false) */
+static unsigned limit_s = WATCHDOG_S;   /* v86_watchdog(); 0: no limit */
 
 static struct {
     bool active;
@@ -171,7 +171,7 @@ static void watchdog(const struct exception_frame *f)
         return;
     fmt_snprintf(call.why, sizeof(call.why),
                  "v86: BIOS call did not return within %u s: stopped by the timer at "
-                 "%04X:%04X", WATCHDOG_S, (unsigned)f->cs & 0xFFFF,
+                 "%04X:%04X", call.limit_ticks / TICKS_PER_S, (unsigned)f->cs & 0xFFFF,
                  (unsigned)f->eip & 0xFFFF);
     fail(f);
 }
@@ -481,7 +481,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.virtual_flags = 0;
     call.held = 0;
     call.ticks = 0;
-    call.limit_ticks = unbounded ? 0 : WATCHDOG_S * TICKS_PER_S;
+    call.limit_ticks = limit_s * TICKS_PER_S;
     call.kbc_output_next = false;
     call.a20_kept = false;
     call.regs = regs;
@@ -525,9 +525,9 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     return true;
 }
 
-void v86_watchdog(bool on)
+void v86_watchdog(unsigned seconds)
 {
-    unbounded = !on;
+    limit_s = seconds;
 }
 
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)

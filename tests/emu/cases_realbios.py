@@ -69,8 +69,8 @@ CASES = [
              last_line=off_via("pm32")),
     realbios("tickpoll-pm16-irq", "tickpoll", "irq=on interface=pm16",
              last_line=off_via("pm16")),
-    realbios("hang-v86", "hang", "bioscall=v86", timeout=40,
-             serial=[r"^apmoff: v86: BIOS call did not return within 6 s: stopped by the "
+    realbios("hang-v86", "hang", "bioscall=v86", timeout=60,
+             serial=[r"^apmoff: v86: BIOS call did not return within 30 s: stopped by the "
                      r"timer at ", r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
     realbios("nmi-v86", "nmi", "bioscall=v86", timeout=30,
