@@ -58,6 +58,7 @@ static struct {
     bool virtual_if;
     uint32_t virtual_flags;             /* FLAGS_VIRTUAL bits as the BIOS last set them */
     bool failed;
+    bool privileged;                    /* stopped at a privileged instruction */
     bool kbc_output_next;               /* the 8042 takes its output port next */
     bool a20_kept;                      /* the BIOS tried to turn A20 off */
     uint16_t held;                      /* IRQs that came while the virtual IF was off */
@@ -390,8 +391,10 @@ static void emulate(struct exception_frame *f)
             return;
         }
         const char *name = privileged_0f(p + 1, text, sizeof(text));
-        if (name)
+        if (name) {
+            call.privileged = true;
             stop(f, name);
+        }
         break;
     }
     }
@@ -478,6 +481,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.exit_ip = tramp_scratch();
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
     call.failed = false;
+    call.privileged = false;
     call.virtual_flags = 0;
     call.held = 0;
     call.ticks = 0;
@@ -523,6 +527,11 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
         return false;
     }
     return true;
+}
+
+bool v86_stopped_on_privileged(void)
+{
+    return call.failed && call.privileged;
 }
 
 void v86_watchdog(unsigned seconds)

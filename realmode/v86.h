@@ -42,6 +42,10 @@ void v86_init(void);
  * suspend, which return when the machine resumes. */
 void v86_watchdog(unsigned seconds);
 
+/* Whether the last call failed on a privileged instruction (MOV CRn, LGDT, ...), one
+ * the CPU allows in real mode: the same call through the trampoline may work. */
+bool v86_stopped_on_privileged(void);
+
 /* INT vector through the IVT, in v86 mode. False, with *why, when the monitor had to
  * stop the BIOS. */
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why);
