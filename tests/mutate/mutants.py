@@ -66,6 +66,12 @@ MUTANTS = [
            "            call.privileged = true;\n", "",
            ["emu:qemu-pc-realbios-v86priv"],
            "no trampoline retry after a v86 stop at a privileged instruction (issue 19 item 7)"),
+    Mutant("kernel-in-hma", "boot/linker.ld",
+           "KERNEL_BASE = 1M + 64K;\n"
+           "ASSERT(KERNEL_BASE >= 0x110000, \"kernel inside the HMA, where BIOS code may write\")\n",
+           "KERNEL_BASE = 1M;\n",
+           ["emu:qemu-pc-realbios-hma"],
+           "the kernel linked at 1 MiB again, inside the HMA (issue 19 item 4)"),
     Mutant("chain-order", "apm/poweroff.c",
            "{ APM_IFACE_RM, APM_IFACE_PM32, APM_IFACE_PM16 }",
            "{ APM_IFACE_RM, APM_IFACE_PM16, APM_IFACE_PM32 }",
