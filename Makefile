@@ -29,7 +29,7 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
-	system/irq0.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
+	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/serial.o system/vga.o system/fbcon.o \
 	font8x16.o system/keyboard.o system/console.o system/bootinfo.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \

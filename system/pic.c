@@ -57,7 +57,9 @@ bool pic_in_service(unsigned irq)
 {
     uint16_t port = irq >= 8 ? PIC_SLAVE_CMD : PIC_MASTER_CMD;
     outb(port, PIC_OCW3_READ_ISR);
-    return inb(port) & (1u << (irq & 7));
+    bool in_service = inb(port) & (1u << (irq & 7));
+    outb(port, PIC_OCW3_READ_IRR);      /* back to the IRR, as Linux leaves it */
+    return in_service;
 }
 
 void pic_mask_irq(unsigned irq, bool masked)

@@ -63,7 +63,7 @@ CASES = [
     #    an NMI (QMP inject-nmi) during a v86 call is named as one.
     realbios("tickpoll-v86", "tickpoll", "bioscall=v86", last_line=OFF_RM_V86),
     #    The other paths, which served the tick before (the BIOS's own INT 08h in real
-    #    mode; system/irq0.asm on the PM interfaces with irq=on): every path, one BIOS.
+    #    mode; system/bios_irq.asm on the PM interfaces with irq=on): every path, one BIOS.
     realbios("tickpoll-rm", "tickpoll", "", last_line=OFF_RM),
     realbios("tickpoll-pm32-irq", "tickpoll", "irq=on interface=pm32",
              last_line=off_via("pm32")),
