@@ -78,6 +78,7 @@ EXIT_NOT_NEEDED   equ 0x26      ; BEH_OFFONLY: a call power-off does not need
 EXIT_DATA_WRITTEN equ 0x27      ; BEH_DATASEG: our data segment changed between calls
 EXIT_OFF_TWICE    equ 0x28      ; BEH_SLOWOFF: off asked again while going down
 EXIT_STACK_ESP    equ 0x29      ; BEH_SS16: its stack was addressed with ESP, not SP
+EXIT_A20_LEFT_OFF equ 0x2A      ; BEH_A20PM: the next call came with A20 still off
 STACK_MARK        equ 0x5A5AA5A5
 
 PIC_MASTER_IMR  equ 0x21
@@ -259,6 +260,9 @@ e820:
 %endif
 
 apm_rm:
+%if BEHAVIOUR == BEH_A20PM
+        call    a20_must_be_on
+%endif
 %if BEHAVIOUR == BEH_V86PRIV
         push    eax                     ; "am I in protected mode?", as some dispatchers
         mov     eax, cr0                ; ask: privileged under a v86 monitor
@@ -779,6 +783,32 @@ resume_a20_off:
         and     al, ~PORT_A_A20
         out     PORT_A, al
         jmp     ok
+
+; Real mode, every call: the caller must have put A20 back on since (this BIOS keeps
+; code or data at FFFF:xxxx, as those that use the HMA do). 0000:0200 and FFFF:0210
+; are one byte with A20 off.
+a20_must_be_on:
+        push    ds
+        push    es
+        pusha
+        xor     ax, ax
+        mov     ds, ax
+        dec     ax
+        mov     es, ax
+        mov     ax, [0x200]
+        mov     bx, [es:0x210]
+        not     bx
+        mov     [0x200], bx
+        cmp     bx, [es:0x210]
+        mov     [0x200], ax             ; MOV, POPA and POP keep ZF
+        popa
+        pop     es
+        pop     ds
+        jne     .on
+        mov     al, EXIT_A20_LEFT_OFF
+        jmp     fail_exit
+.on:
+        ret
 %endif
 
 %if BEHAVIOUR == BEH_HMA

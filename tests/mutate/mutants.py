@@ -67,7 +67,7 @@ MUTANTS = [
            ["emu:qemu-pc-realbios-v86priv"],
            "no trampoline retry after a v86 stop at a privileged instruction (issue 19 item 7)"),
     Mutant("kernel-in-hma", "boot/linker.ld",
-           "KERNEL_BASE = 1M + 64K;\n"
+           "KERNEL_BASE = 2M;\n"
            "ASSERT(KERNEL_BASE >= 0x110000, \"kernel inside the HMA, where BIOS code may write\")\n",
            "KERNEL_BASE = 1M;\n",
            ["emu:qemu-pc-realbios-hma"],
@@ -76,6 +76,10 @@ MUTANTS = [
            "    for (int irq = 0; irq < 8; irq++) {", "    for (int irq = 0; irq < 1; irq++) {",
            ["emu:qemu-pc-realbios-pmirq-pm32"],
            "during PM calls only IRQ 0 is served; IRQ 1 lands on exception 9 (issue 19 item 1)"),
+    Mutant("pm-a20-unchecked", "apm/port_pm.c",
+           "    if (tramp_a20_restore())", "    if (0 && tramp_a20_restore())",
+           ["emu:qemu-pc-realbios-a20pm-pm32"],
+           "A20 not checked after protected-mode calls (issue 19 item 3)"),
     Mutant("chain-order", "apm/poweroff.c",
            "{ APM_IFACE_RM, APM_IFACE_PM32, APM_IFACE_PM16 }",
            "{ APM_IFACE_RM, APM_IFACE_PM16, APM_IFACE_PM32 }",
