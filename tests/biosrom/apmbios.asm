@@ -41,6 +41,7 @@
 %assign BEH_IRETCF   19         ; real-mode success by IRET, CF as the caller had it (item 8)
 %assign BEH_DISENGAGED 20       ; disengaged at boot; off refused with 60h until engaged (item 9)
 %assign BEH_SS16     21         ; pm32 entry takes its data segment as stack, sets SP only (item 10)
+%assign BEH_A20STI   22         ; calls leave A20 off; INT 15h AX=2401h returns with IF=1 (item 2)
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -91,6 +92,14 @@ SCAN_ENTER      equ 0x1C
 PORT_A          equ 0x92
 PORT_A_A20      equ 0x02
 HMA_FILL        equ 0xCCCC      ; INT3: code that runs it stops at once, visibly
+A20_ENABLE      equ 0x2401      ; INT 15h AX=2401h
+PIT_CH0         equ 0x40
+PIT_COMMAND     equ 0x43
+PIT_CH0_ONESHOT equ 0x30        ; channel 0, low then high byte, mode 0
+PIT_CH0_SQUARE  equ 0x36        ; channel 0, low then high byte, mode 3
+%ifndef STI_TICKS
+STI_TICKS       equ 5
+%endif
 SS16_SP         equ 0x7000      ; BEH_SS16: the stack at data:7000h (7400h, below 7C00h)
 
 TAKE_KB         equ 16          ; BEH_EBDA: 639 KiB -> 623 KiB
@@ -232,6 +241,10 @@ check_memory:
 int15:
         cmp     ah, APM_AH
         je      apm_rm
+%if BEHAVIOUR == BEH_A20STI
+        cmp     ax, A20_ENABLE
+        je      a20_enable_sti
+%endif
 %if BEHAVIOUR == BEH_EBDA
         cmp     eax, 0xE820
         je      e820
@@ -260,6 +273,9 @@ e820:
 %endif
 
 apm_rm:
+%if BEHAVIOUR == BEH_A20STI
+        call    pit_restore
+%endif
 %if BEHAVIOUR == BEH_A20PM
         call    a20_must_be_on
 %endif
@@ -274,6 +290,15 @@ apm_rm:
         mov     byte [S_MODE], MODE_RM
         pop     ds
         call    core
+%if BEHAVIOUR == BEH_A20STI
+        pushf                           ; every real-mode call comes back with A20 off,
+        push    ax                      ; for the caller's check to turn it on
+        in      al, PORT_A
+        and     al, ~PORT_A_A20
+        out     PORT_A, al
+        pop     ax
+        popf
+%endif
 %if BEHAVIOUR == BEH_IRETCF
         jc      .failed
         iret                            ; success: CF and IF as the caller had them
@@ -772,6 +797,40 @@ kbc_ready:
         in      al, KBC_CTRL
         test    al, KBC_IN_FULL
         jnz     kbc_ready
+        ret
+%endif
+
+%if BEHAVIOUR == BEH_A20STI
+; INT 15h AX=2401h as IBM-lineage BIOSes do it: A20 on, and back with interrupts
+; enabled. To make the IRQ that a real machine gets some day come now, the timer
+; (channel 0, one-shot) fires STI_TICKS PIT ticks later: under QEMU -icount shift=7
+; (128 ns an instruction, 6.5 per tick) that is the caller's way back to protected
+; mode, where an IRQ while the IVT is still the IDT triple-faults. Every later APM
+; call puts the timer back to the BIOS's 18.2 Hz.
+a20_enable_sti:
+        in      al, PORT_A
+        or      al, PORT_A_A20
+        out     PORT_A, al
+        mov     al, PIT_CH0_ONESHOT
+        out     PIT_COMMAND, al
+        mov     al, STI_TICKS & 0xFF
+        out     PIT_CH0, al
+        mov     al, STI_TICKS >> 8
+        out     PIT_CH0, al
+        xor     ah, ah
+        sti
+        clc
+        retf    2                       ; our flags: IF on
+
+; The timer as the BIOS had it: mode 3, 65536.
+pit_restore:
+        push    ax
+        mov     al, PIT_CH0_SQUARE
+        out     PIT_COMMAND, al
+        xor     al, al
+        out     PIT_CH0, al
+        out     PIT_CH0, al
+        pop     ax
         ret
 %endif
 

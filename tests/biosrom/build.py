@@ -42,6 +42,7 @@ BEHAVIOURS = {
     "iretcf": "BEH_IRETCF",
     "disengaged": "BEH_DISENGAGED",
     "ss16": "BEH_SS16",
+    "a20sti": "BEH_A20STI",
 }
 
 BLOCK = 512
