@@ -13,6 +13,7 @@
 #define PIC_SLAVE_CMD       0xA0
 #define PIC_SLAVE_DATA      0xA1    /* the interrupt mask register, between commands */
 #define PIC_ICW1_INIT_ICW4  0x11    /* edge triggered, cascaded, ICW4 follows */
+#define PIC_ICW1_LEVEL      0x08    /* LTIM: level triggered (Micro Channel) */
 #define PIC_ICW3_MASTER     0x04    /* the slave hangs on IRQ 2 */
 #define PIC_ICW3_SLAVE      0x02
 #define PIC_ICW4_8086       0x01
@@ -70,7 +71,12 @@
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */
 #define BIOS_INT_EQUIPMENT  0x11
 #define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
-#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh) */
+#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), AH=C0h below */
+
+/* INT 15h AH=C0h: ES:BX points at the system configuration table. */
+#define BIOS_SYSCONF_AH         0xC0
+#define SYSCONF_FEATURE1        5       /* offset of feature byte 1 in the table */
+#define SYSCONF_FEATURE1_MCA    0x02    /* Micro Channel bus: level-triggered IRQs */
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03

@@ -6,6 +6,7 @@
  * resume, until the BIOS returns to our exit stub, a HLT whose address we know. Then
  * v86_trap() copies the registers out and v86_leave() returns from v86_enter(). */
 #include "v86.h"
+#include "bios.h"
 #include "trampoline.h"
 #include "../system/console.h"
 #include "../system/descriptors.h"
@@ -441,11 +442,32 @@ static bool v86_trap(struct exception_frame *f)
 
 /* --- calls ------------------------------------------------------------------------ */
 
+/* Micro Channel machines trigger IRQs by level, and the BIOS programmed the PICs so:
+ * the monitor's reprogramming must say so too (ICW1's LTIM). INT 15h AH=C0h's
+ * configuration table tells, through the trampoline. */
+static void detect_level_irqs(void)
+{
+    struct biosregs r;
+    const char *why;
+
+    initregs(&r);
+    r.ah = BIOS_SYSCONF_AH;
+    if (!bios_int_via(BIOS_PATH_TRAMPOLINE, BIOS_INT_SYSTEM, &r, &r, &why) ||
+        (r.eflags & X86_EFLAGS_CF) || r.ah)
+        return;
+    bool mca = *linear(r.es, (uint16_t)(r.bx + SYSCONF_FEATURE1)) & SYSCONF_FEATURE1_MCA;
+    pic_set_level_triggered(mca);
+    if (mca)
+        say("v86: Micro Channel bus (INT 15h AH=C0h): the PICs are reprogrammed "
+            "level-triggered");
+}
+
 void v86_init(void)
 {
     if (ready)
         return;
     ready = true;
+    detect_level_irqs();
     memset(&tss, 0, sizeof(tss));
     tss.ss0 = SEL_DATA32;
     tss.esp0 = (uint32_t)(uintptr_t)(monitor_stack + sizeof(monitor_stack));

@@ -42,6 +42,7 @@
 %assign BEH_DISENGAGED 20       ; disengaged at boot; off refused with 60h until engaged (item 9)
 %assign BEH_SS16     21         ; pm32 entry takes its data segment as stack, sets SP only (item 10)
 %assign BEH_A20STI   22         ; calls leave A20 off; INT 15h AX=2401h returns with IF=1 (item 2)
+%assign BEH_MCA      23         ; INT 15h AH=C0h says Micro Channel: level-triggered IRQs (item 6)
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -93,6 +94,7 @@ PORT_A          equ 0x92
 PORT_A_A20      equ 0x02
 HMA_FILL        equ 0xCCCC      ; INT3: code that runs it stops at once, visibly
 A20_ENABLE      equ 0x2401      ; INT 15h AX=2401h
+SYSCONF_AH      equ 0xC0        ; INT 15h AH=C0h: system configuration table
 PIT_CH0         equ 0x40
 PIT_COMMAND     equ 0x43
 PIT_CH0_ONESHOT equ 0x30        ; channel 0, low then high byte, mode 0
@@ -244,6 +246,10 @@ int15:
 %if BEHAVIOUR == BEH_A20STI
         cmp     ax, A20_ENABLE
         je      a20_enable_sti
+%endif
+%if BEHAVIOUR == BEH_MCA
+        cmp     ah, SYSCONF_AH
+        je      sysconf
 %endif
 %if BEHAVIOUR == BEH_EBDA
         cmp     eax, 0xE820
@@ -798,6 +804,24 @@ kbc_ready:
         test    al, KBC_IN_FULL
         jnz     kbc_ready
         ret
+%endif
+
+%if BEHAVIOUR == BEH_MCA
+; INT 15h AH=C0h: ES:BX = the configuration table of a PS/2 with Micro Channel,
+; whose IRQs are level-triggered (feature byte 1 bit 1).
+sysconf:
+        push    cs
+        pop     es
+        mov     bx, sysconf_table
+        xor     ah, ah
+        clc
+        retf    2
+
+sysconf_table:
+        dw      8                       ; length
+        db      0xF8, 0x00, 0x00        ; model (PS/2 model 80), submodel, revision
+        db      0x72                    ; feature 1: MCA, EBDA, INT 15h AH=4Fh, RTC
+        db      0, 0, 0, 0
 %endif
 
 %if BEHAVIOUR == BEH_A20STI

@@ -43,6 +43,7 @@ BEHAVIOURS = {
     "disengaged": "BEH_DISENGAGED",
     "ss16": "BEH_SS16",
     "a20sti": "BEH_A20STI",
+    "mca": "BEH_MCA",
 }
 
 BLOCK = 512

@@ -42,6 +42,14 @@ CASES = [
     #    trampoline's way back and needs tuning again if that changes length.
     realbios("a20sti", "a20sti", "", extra=["-icount", "shift=7,sleep=off"],
              last_line=OFF_RM),
+    # 6. A Micro Channel machine (INT 15h AH=C0h): the v86 monitor reprograms the PICs
+    #    level-triggered, with an I/O delay between accesses. QEMU's 8259 ignores
+    #    ICW1's LTIM and needs no delay, so this case shows only that the path works;
+    #    tests/unit/test_pic.c checks the sequence.
+    realbios("mca-v86", "mca", "bioscall=v86",
+             serial=[r"^apmoff: v86: Micro Channel bus \(INT 15h AH=C0h\): the PICs are "
+                     r"reprogrammed level-triggered$"],
+             last_line=r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"),
     # 3. Standby and suspend whose resume leaves A20 off: the protected-mode paths
     #    must turn it back on before touching memory above 1 MiB.
     realbios("a20pm-pm32", "a20pm", "action=standby interface=pm32", expect="halt",

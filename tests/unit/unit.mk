@@ -45,13 +45,15 @@ UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o s
 
 UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o lib/string.o
 
+UNIT_PIC_OBJS := tests/unit/test_pic.o lib/pic_init.o
+
 UNIT_TESTS := test_apm test_options test_bootinfo test_format test_json test_survey_json \
-	test_summary test_qrpages test_romid test_checklist
+	test_summary test_qrpages test_romid test_checklist test_pic
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
-	$(UNIT_CHECKLIST_OBJS)))
+	$(UNIT_CHECKLIST_OBJS) $(UNIT_PIC_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -70,6 +72,7 @@ $(UNIT_DIR)/test_summary: $(addprefix $(HOST_DIR)/,$(UNIT_SUMMARY_OBJS))
 $(UNIT_DIR)/test_qrpages: $(addprefix $(HOST_DIR)/,$(UNIT_QRPAGES_OBJS))
 $(UNIT_DIR)/test_romid: $(addprefix $(HOST_DIR)/,$(UNIT_ROMID_OBJS))
 $(UNIT_DIR)/test_checklist: $(addprefix $(HOST_DIR)/,$(UNIT_CHECKLIST_OBJS))
+$(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
