@@ -326,6 +326,14 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         }
         break;
     }
+    /* 02h again on 5301h, after a disconnect: the BIOS keeps a real-mode connection
+     * it will not give up, and the real-mode interface needs nothing from a connect
+     * (a PM one needs its segments): it is usable as it is. */
+    if (iface == APM_IFACE_RM && res == APM_ERR_RM_CONNECTED) {
+        say("%s: still connected after a disconnect: the connection the BIOS keeps is "
+            "used", name);
+        res = 0;
+    }
     /* CF set with AH still 53h after 5300h found a BIOS: no error code, so the CF is
      * ours, left by a BIOS that returns by IRET. Linux's and GRUB's real-mode calls
      * would have read it as success; so do we, and say so. */
@@ -357,7 +365,12 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         /* Some BIOSes change their flags once a protected-mode interface is
          * connected (Linux re-reads them): ask again. */
         uint16_t before = s->flags;
-        apm_install_check(s);
+        if (!apm_install_check(s)) {
+            say("%s: 5300h fails once the interface is connected: giving it up", name);
+            fmt_snprintf(why, why_size, "5300h fails after the connect");
+            apm_disconnect(s);
+            return false;
+        }
         if (s->flags != before)
             say("%s: flags changed from %04Xh to %04Xh after connecting", name, before,
                 s->flags);

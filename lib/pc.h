@@ -40,6 +40,7 @@
 #define KBC_STATUS_IN_FULL  0x02    /* the controller has not taken our last byte */
 #define KBC_CMD_WRITE_OUTPUT 0xD1   /* the next data byte goes to the output port */
 #define KBC_CMD_RESET       0xFE    /* pulse the CPU reset line */
+#define KBC_CMD_NULL        0xFF    /* pulse nothing: UHCI legacy emulation wants it after D1h (Linux a20.c) */
 #define KBC_OUTPUT_A20      0xDF    /* output port value: A20 on, reset line inactive */
 #define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
 

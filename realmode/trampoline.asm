@@ -180,6 +180,9 @@ a20_ensure:
         mov     al, KBC_OUTPUT_A20
         out     KBC_DATA, al
         call    kbc_wait
+        mov     al, KBC_CMD_NULL        ; what Linux's a20.c sends last: the USB
+        out     KBC_CTRL, al            ; (UHCI) legacy emulation of the 8042 wants it
+        call    kbc_wait
         call    a20_settled
         jnz     .on
         in      al, PORT_A
