@@ -40,6 +40,8 @@
 #define KBC_STATUS_IN_FULL  0x02    /* the controller has not taken our last byte */
 #define KBC_CMD_WRITE_OUTPUT 0xD1   /* the next data byte goes to the output port */
 #define KBC_CMD_RESET       0xFE    /* pulse the CPU reset line */
+#define KBC_CMD_A20_OFF     0xDD    /* HP Vectra-style 8042 commands: A20 off ... */
+#define KBC_CMD_A20_ON      0xDF    /* ... and on */
 #define KBC_CMD_NULL        0xFF    /* pulse nothing: UHCI legacy emulation wants it after D1h (Linux a20.c) */
 #define KBC_OUTPUT_A20      0xDF    /* output port value: A20 on, reset line inactive */
 #define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
@@ -54,6 +56,8 @@
 #define PORT_A              0x92
 #define PORT_A_RESET        0x01    /* writing 1 here resets the machine: keep it 0 */
 #define PORT_A_A20          0x02
+
+#define PORT_A20_EE         0xEE    /* some chipsets: a read turns A20 on, a write off */
 
 #define PORT_POST           0x80    /* POST codes; a write is the classic I/O delay */
 

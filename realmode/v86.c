@@ -9,6 +9,7 @@
 #include "bios.h"
 #include "trampoline.h"
 #include "../system/console.h"
+#include "../system/cpu.h"
 #include "../system/descriptors.h"
 #include "../system/exceptions.h"
 #include "../lib/format.h"
@@ -266,7 +267,10 @@ static void describe_bytes(const uint8_t *p, char *buf, unsigned size, const cha
 }
 
 /* A byte the BIOS writes to a port that controls A20: A20 stays on, since our code
- * and stacks live above 1 MiB and the next trap would fetch the wrong memory. */
+ * and stacks live above 1 MiB and the next trap would fetch the wrong memory. The
+ * gates: port 92h, the 8042's output port (D1h), its A20 commands (DDh off, DFh on,
+ * HP Vectra style) and port EEh, where some chipsets take any write for A20 off
+ * (a read turns it on: reads pass). */
 static uint8_t filter_out(uint16_t port, uint8_t v)
 {
     uint8_t kept = v;
@@ -274,6 +278,8 @@ static uint8_t filter_out(uint16_t port, uint8_t v)
         kept = v | PORT_A_A20;
     else if (port == KBC_DATA && call.kbc_output_next)
         kept = v | KBC_OUTPUT_A20_BIT;
+    else if (port == KBC_CTRL && v == KBC_CMD_A20_OFF)
+        kept = KBC_CMD_A20_ON;
     if (port == KBC_CTRL)
         call.kbc_output_next = v == KBC_CMD_WRITE_OUTPUT;
     else if (port == KBC_DATA)
@@ -293,7 +299,9 @@ static void emulate_io(struct exception_frame *f, const uint8_t *op, bool opsize
 
     for (unsigned i = 0; i < width; i++) {
         unsigned shift = 8 * i;
-        if (out) {
+        if (out && (uint16_t)(port + i) == PORT_A20_EE) {
+            call.a20_kept = true;           /* A20 off on those chipsets: not done */
+        } else if (out) {
             outb((uint16_t)(port + i), filter_out((uint16_t)(port + i),
                                                    (uint8_t)(f->eax >> shift)));
         } else {
@@ -384,8 +392,11 @@ static void emulate(struct exception_frame *f)
         deliver_held(f);
         return;
     case 0x0F: {
-        if (p[1] == 0x08 || p[1] == 0x09) {     /* INVD, WBINVD: caches are coherent */
-            say("v86: BIOS executed %s at %04X:%04X: skipped, the call goes on",
+        if (p[1] == 0x08 || p[1] == 0x09) {
+            /* A suspend powers the caches down: the write-back the BIOS asks for must
+             * happen. INVD gets WBINVD too: dropping dirty lines would lose ours. */
+            cpu_wbinvd();
+            say("v86: BIOS executed %s at %04X:%04X: WBINVD done for it, the call goes on",
                 p[1] == 0x08 ? "INVD" : "WBINVD", (unsigned)f->cs & 0xFFFF,
                 (unsigned)f->eip & 0xFFFF);
             f->eip = (uint16_t)(next + 1);
@@ -468,6 +479,12 @@ void v86_init(void)
         return;
     ready = true;
     detect_level_irqs();
+    /* With CR4.VME (a loader may leave it set) CLI, STI, PUSHF, POPF and INT no
+     * longer all trap: the virtual IF would go unseen. Off, where the CPU has it. */
+    struct cpu_info cpu;
+    cpu_detect(&cpu);
+    if (cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_VME))
+        cpu_clear_cr4(X86_CR4_VME | X86_CR4_PVI);
     memset(&tss, 0, sizeof(tss));
     tss.ss0 = SEL_DATA32;
     tss.esp0 = (uint32_t)(uintptr_t)(monitor_stack + sizeof(monitor_stack));
@@ -476,13 +493,14 @@ void v86_init(void)
     tss.iomap[KBC_DATA / 8] |= 1 << (KBC_DATA % 8);
     tss.iomap[KBC_CTRL / 8] |= 1 << (KBC_CTRL % 8);
     tss.iomap[PORT_A / 8] |= 1 << (PORT_A % 8);
+    tss.iomap[PORT_A20_EE / 8] |= 1 << (PORT_A20_EE % 8);
     gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
     load_task_register();
     exceptions_set_v86_handler(v86_trap);
     for (unsigned irq = 0; irq < IRQS; irq++)
         idt_set_gate((int)(V86_IRQ_BASE + irq), v86_irq_stubs[irq]);
     say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port but the A20 "
-        "ones (60h, 64h, 92h: A20 is kept on); during v86 BIOS calls the PICs are at "
+        "ones (60h, 64h, 92h, EEh: A20 is kept on); during v86 BIOS calls the PICs are at "
         "%02Xh-%02Xh and IRQs go to the BIOS's handlers when its virtual IF is on; a call "
         "is stopped after %u s", (unsigned)(uintptr_t)&tss, V86_IRQ_BASE,
         V86_IRQ_BASE + IRQS - 1, WATCHDOG_S);

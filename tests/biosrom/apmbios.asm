@@ -43,6 +43,8 @@
 %assign BEH_SS16     21         ; pm32 entry takes its data segment as stack, sets SP only (item 10)
 %assign BEH_A20STI   22         ; calls leave A20 off; INT 15h AX=2401h returns with IF=1 (item 2)
 %assign BEH_MCA      23         ; INT 15h AH=C0h says Micro Channel: level-triggered IRQs (item 6)
+%assign BEH_PMINT    24         ; PM 5307h off executes INT 1Ah, as real-mode code would
+%assign BEH_A20GATES 25         ; real-mode 5307h off turns A20 off through DDh and port EEh
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -94,6 +96,8 @@ PORT_A          equ 0x92
 PORT_A_A20      equ 0x02
 HMA_FILL        equ 0xCCCC      ; INT3: code that runs it stops at once, visibly
 A20_ENABLE      equ 0x2401      ; INT 15h AX=2401h
+KBC_A20_OFF     equ 0xDD
+PORT_EE         equ 0xEE
 SYSCONF_AH      equ 0xC0        ; INT 15h AH=C0h: system configuration table
 PIT_CH0         equ 0x40
 PIT_COMMAND     equ 0x43
@@ -616,6 +620,18 @@ fn_set_state:
         call    key_irq
         jmp     power_off
 %endif
+%if BEHAVIOUR == BEH_PMINT
+        cmp     byte [S_MODE], MODE_PM
+        jne     power_off
+        mov     ah, 0x00                ; INT 1Ah AH=00h, the tick count: code shared
+        int     0x1A                    ; with real mode, wrong in protected mode
+        jmp     power_off
+%endif
+%if BEHAVIOUR == BEH_A20GATES
+        call    a20_gates_off           ; under v86 both must be kept from acting
+        call    a20_must_be_on_here
+        jmp     power_off
+%endif
 %if BEHAVIOUR == BEH_SLOWOFF
         cmp     byte [S_MODE], MODE_RM
         jne     power_off
@@ -774,6 +790,48 @@ wait_for_resume:
         cmp     ax, [BDA_KBD_TAIL]
         je      .halt
         jmp     ok
+%endif
+
+%if BEHAVIOUR == BEH_A20GATES
+; The other A20 gates, as some chipsets have them: the 8042's command DDh (HP
+; Vectra style; DFh turns it on) and any write to port EEh.
+a20_gates_off:
+        call    kbc_ready
+        mov     al, KBC_A20_OFF
+        out     KBC_CTRL, al
+        call    kbc_ready
+        out     PORT_EE, al
+        ret
+
+kbc_ready:
+        in      al, KBC_CTRL
+        test    al, KBC_IN_FULL
+        jnz     kbc_ready
+        ret
+
+; A20 must still be on (0000:0200 and FFFF:0210 differ), or EXIT_A20_LEFT_OFF.
+a20_must_be_on_here:
+        push    ds
+        push    es
+        pusha
+        xor     ax, ax
+        mov     ds, ax
+        dec     ax
+        mov     es, ax
+        mov     ax, [0x200]
+        mov     bx, [es:0x210]
+        not     bx
+        mov     [0x200], bx
+        cmp     bx, [es:0x210]
+        mov     [0x200], ax
+        popa
+        pop     es
+        pop     ds
+        jne     .on
+        mov     al, EXIT_A20_LEFT_OFF
+        jmp     fail_exit
+.on:
+        ret
 %endif
 
 %if BEHAVIOUR == BEH_PMIRQ

@@ -44,6 +44,8 @@ BEHAVIOURS = {
     "ss16": "BEH_SS16",
     "a20sti": "BEH_A20STI",
     "mca": "BEH_MCA",
+    "pmint": "BEH_PMINT",
+    "a20gates": "BEH_A20GATES",
 }
 
 BLOCK = 512

@@ -50,6 +50,16 @@ CASES = [
              serial=[r"^apmoff: v86: Micro Channel bus \(INT 15h AH=C0h\): the PICs are "
                      r"reprogrammed level-triggered$"],
              last_line=r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"),
+    # Small ones. A PM power-off that executes INT 1Ah, as code shared with real mode
+    # would: named as a software INT, not "#NP segment not present".
+    realbios("pmint-pm32", "pmint", "interface=pm32", expect="halt",
+             serial=[r"^apmoff: code at [0-9A-F]{4}:[0-9A-F]{8} executed INT 1Ah in "
+                     r"protected mode"],
+             last_line=r"^apmoff: halted: software INT 1Ah in protected mode"),
+    #    Under v86, the other A20 gates (8042 command DDh, port EEh) are kept from
+    #    turning A20 off; the ROM checks A20 itself (isa-debug-exit 2Ah if off).
+    realbios("a20gates-v86", "a20gates", "bioscall=v86",
+             serial=[r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"]),
     # 3. Standby and suspend whose resume leaves A20 off: the protected-mode paths
     #    must turn it back on before touching memory above 1 MiB.
     realbios("a20pm-pm32", "a20pm", "action=standby interface=pm32", expect="halt",
