@@ -185,7 +185,7 @@ MUTANTS = [
            ["emu:qemu-pc-realbios-nocf-pm32"],
            "PM calls start with CF set: a jump-table BIOS's successes read as failures"),
     Mutant("v86-watchdog-on-suspend", "realmode/bios.c",
-           "    v86_watchdog(!on);", "    (void)on;",
+           "    v86_watchdog(seconds);", "    v86_watchdog(seconds ? seconds : BIOS_CALL_LIMIT_S);",
            ["emu:qemu-pc-realbios-resume-v86"],
            "the v86 watchdog ends a suspend that waits for the resume key"),
     Mutant("pm-standby-all-masked", "apm/port_pm.c",
