@@ -86,7 +86,7 @@ MUTANTS = [
            ["cmd:/usr/bin/python3 tests/check_realmode.py"],
            "no CLI between a20_ensure's INT and the PE write (issue 19 item 2)"),
     Mutant("pic-icw1-edge", "lib/pic_init.c",
-           "(PIC_ICW1_INIT_ICW4 | (level ? PIC_ICW1_LEVEL : 0))", "(PIC_ICW1_INIT_ICW4)",
+           "(level ? PIC_ICW1_LEVEL : 0)", "(level ? 0 : 0)",
            ["unit:test_pic"],
            "the v86 monitor's ICW1 edge-triggered on a level (MCA) machine (issue 19 item 6)"),
     Mutant("chain-order", "apm/poweroff.c",
@@ -128,7 +128,7 @@ MUTANTS = [
            ["emu:qemu-pc-irq-on-idle"], "the timer IRQ during a PM call is not counted"),
     Mutant("irq-on-pm-masked", "apm/port_pm.c",
            "    if (timer)\n        pic_unmask_timer();\n",
-           "",
+           "    (void)timer;\n",
            ["emu:qemu-pc-irq-on-idle"], "irq=on leaves the timer masked during PM calls"),
 
     Mutant("layers-upward-include", "system/halt.h",
