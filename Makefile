@@ -27,9 +27,9 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # Kernel objects, by layer (docs/design.md): each folder includes only the ones above
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
-LIB_OBJS    := lib/format.o lib/string.o lib/json.o
+LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
-	system/irq0.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
+	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o

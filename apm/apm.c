@@ -146,6 +146,15 @@ bool apm_install_check(struct apm_state *s)
     if (res == APM_RESULT_NO_CALL)
         return false;
     s->reached = true;
+    /* CF as we set it, but the registers prove the answer: a BIOS that returns
+     * success by IRET leaves CF as the caller had it (GRUB's halt enters with CF
+     * clear and never sees this), and 'PM' with a BCD version is no error code. */
+    if (res && r.bh == APM_SIGNATURE_P && r.bl == APM_SIGNATURE_M &&
+        apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0) {
+        say("5300h returned CF set, but BX=504Dh ('PM') and version %04Xh prove an APM "
+            "BIOS (one that returns by IRET, CF as it found it)", r.ax);
+        res = 0;
+    }
     if (res) {
         /* 86h is the documented "not present"; anything else is a BIOS without
          * the APM function at all. */
@@ -261,7 +270,15 @@ static void negotiate_version(struct apm_state *s)
         r.bx = APM_DEVICE_BIOS;
         r.cx = want;
         fmt_snprintf(args, sizeof(args), "BX=0000h CX=%04Xh", want);
-        if (apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args))
+        int res = apm_call(s, s->port, APM_FN_DRIVER_VERSION, &r, args);
+        /* CF set (a BIOS that returns by IRET leaves ours) but AX a version we may
+         * have: that is the answer, not error AH (an error leaves AL = 0Eh). */
+        bool answered = res > 0 && apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0 &&
+                        r.ax <= want;
+        if (answered)
+            say("%s: 530Eh returned CF set, but AX=%04Xh is a version: taken as the "
+                "answer", s->port->name, r.ax);
+        else if (res)
             continue;
         /* The answer is in AX (Syslinux once read CX): a version no newer than we
          * asked for, which is no newer than the BIOS's. */
@@ -309,6 +326,22 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         }
         break;
     }
+    /* 02h again on 5301h, after a disconnect: the BIOS keeps a real-mode connection
+     * it will not give up, and the real-mode interface needs nothing from a connect
+     * (a PM one needs its segments): it is usable as it is. */
+    if (iface == APM_IFACE_RM && res == APM_ERR_RM_CONNECTED) {
+        say("%s: still connected after a disconnect: the connection the BIOS keeps is "
+            "used", name);
+        res = 0;
+    }
+    /* CF set with AH still 53h after 5300h found a BIOS: no error code, so the CF is
+     * ours, left by a BIOS that returns by IRET. Linux's and GRUB's real-mode calls
+     * would have read it as success; so do we, and say so. */
+    if (res == APM_RESULT_NO_CODE) {
+        say("%s: connect returned CF set with no error code: a BIOS that returns by "
+            "IRET leaves CF as it was; taken as connected", name);
+        res = 0;
+    }
     rec->connect_result = res;
     if (res) {
         fmt_snprintf(why, why_size, "connect %s", apm_result_text(res, text, sizeof(text)));
@@ -332,7 +365,12 @@ bool apm_connect(struct apm_state *s, enum apm_iface iface, const struct apm_por
         /* Some BIOSes change their flags once a protected-mode interface is
          * connected (Linux re-reads them): ask again. */
         uint16_t before = s->flags;
-        apm_install_check(s);
+        if (!apm_install_check(s)) {
+            say("%s: 5300h fails once the interface is connected: giving it up", name);
+            fmt_snprintf(why, why_size, "5300h fails after the connect");
+            apm_disconnect(s);
+            return false;
+        }
         if (s->flags != before)
             say("%s: flags changed from %04Xh to %04Xh after connecting", name, before,
                 s->flags);
@@ -426,12 +464,31 @@ static bool enable_for_retry(struct apm_state *s, int res)
     return apm_call(s, s->port, fn, &r, args) == 0;
 }
 
+/* Before a 5307h: a BIOS whose 5300h flags say disengaged is engaged up front, as
+ * Linux's apm_32.c does at start-up: some refuse the request with 60h or 0Ah until
+ * engaged instead of answering 0Bh, which enable_for_retry() waits for. 530Fh, unlike
+ * 5308h, is not known to hang anything. */
+static void engage_if_disengaged(struct apm_state *s)
+{
+    struct biosregs r;
+
+    if (!(s->flags & APM_FLAG_PM_DISENGAGED) || s->conn_version < APM_V1_1)
+        return;
+    say("%s: the BIOS says power management is disengaged: engaging it first",
+        s->port->name);
+    initregs(&r);
+    r.bx = APM_DEVICE_ALL;
+    r.cx = 1;
+    apm_call(s, s->port, APM_FN_ENGAGE_PM, &r, "BX=0001h CX=0001h");
+}
+
 int apm_set_power_state(struct apm_state *s, uint16_t state)
 {
     struct biosregs r;
     char args[32];
     int res;
 
+    engage_if_disengaged(s);
     fmt_snprintf(args, sizeof(args), "BX=0001h CX=%04Xh", state);
     for (int attempt = 0;; attempt++) {
         initregs(&r);
@@ -488,16 +545,21 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     char text[96];
 
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
+    engage_if_disengaged(s);
     int res = off_call(s, &call_why);
     if (enable_for_retry(s, res))
         res = off_call(s, &call_why);
     /* Linux goes on running after its power-off call returns, so a BIOS that cuts
      * the power a moment later works there: give it that moment before calling it a
      * failure. */
-    bool waited = res == 0 && s->int15->wait;
+    /* No error code is no refusal either: a BIOS that returns by IRET leaves CF as
+     * it was, and its power may go late like any other's. */
+    bool waited = (res == 0 || res == APM_RESULT_NO_CODE) && s->int15->wait;
     if (waited) {
-        say("%s: 5307h returned success; waiting %u s, interrupts serviced, in case the "
-            "power goes off late", s->port->name, OFF_GRACE_MS / 1000);
+        say("%s: 5307h returned %s; waiting %u s, interrupts serviced, in case the "
+            "power goes off late", s->port->name,
+            res ? "no error code (CF as it was: a BIOS that returns by IRET)" : "success",
+            OFF_GRACE_MS / 1000);
         s->int15->wait(s->int15, OFF_GRACE_MS);
     }
     if (res == APM_RESULT_INJECTED)

@@ -172,6 +172,8 @@ static void check_rm_functions(struct ctx *c)
     }
     /* "All devices" is FFFFh on a 1.0 connection, 0001h after (as in apm.c). */
     uint16_t all = connection > APM_V1_0 ? APM_DEVICE_ALL : APM_DEVICE_OLD_ALL;
+    say("check: note: 5308h is a call the power-off path avoids (it hangs some BIOSes "
+        "booted with power management disabled); action=check makes it");
     expect_ok(c, "enable-pm", rm, APM_FN_ENABLE_PM, all, 1, APM_V1_0, &r);
     if (needs(c, "engage-pm", APM_FN_ENGAGE_PM, APM_V1_1))
         expect_ok(c, "engage-pm", rm, APM_FN_ENGAGE_PM, APM_DEVICE_ALL, 1, APM_V1_1, &r);

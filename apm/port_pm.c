@@ -91,11 +91,14 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
 }
 
 /* Both protected-mode calls: IF as configured, every IRQ masked for the length of the
- * call (the BIOS may enable interrupts, and our IDT has no handlers for the other
- * IRQs). With irq=on the timer alone gets through, to system/irq0.asm, which counts
- * the tick in the BIOS data area as the BIOS would: a BIOS that waits for an
- * interrupt (5305h CPU idle: STI; HLT) or for the tick to move then gets one. */
-static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs))
+ * call, and the BIOS's IRQ vectors routed to system/bios_irq.asm, which serves any
+ * IRQ a BIOS lets through itself (IRQ 1 or 12 so a key wakes a STI; HLT standby,
+ * IRQ 14 for a disk wait; a spurious IRQ 7) instead of reading it as an exception.
+ * With irq=on the timer alone gets through, and is counted in the BIOS data area as
+ * the BIOS would: a BIOS that waits for an interrupt (5305h CPU idle: STI; HLT) or
+ * for the tick to move then gets one. */
+static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs),
+                        const char *name)
 {
     struct pic_masks masks;
     /* Standby and suspend get the tick whatever irq= says: a BIOS without SMM halts
@@ -109,16 +112,18 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
      * path, where it catches an INT 15h that does nothing. */
     regs->eflags = apm_ports_eflags(regs->eflags) & ~X86_EFLAGS_CF;
     pic_mask_all(&masks);
-    if (timer) {
-        idt_route_irq0(1);
+    idt_route_bios_irqs(1);
+    if (timer)
         pic_unmask_timer();
-    }
     far_call(regs);
+    /* The real-mode path checks A20 after every INT; so do these. A standby or
+     * suspend whose resume path leaves it off: the kernel, in 2-3 MiB, still runs
+     * (boot/linker.ld), but every odd megabyte would read the one below it. */
+    if (tramp_a20_restore())
+        say("note: the %s call left A20 off; it was turned back on", name);
     segs_verify("a protected-mode APM call");
-    if (timer) {
-        pic_mask_all(&(struct pic_masks){ 0 });
-        idt_route_irq0(0);
-    }
+    pic_mask_all(&(struct pic_masks){ 0 });
+    idt_route_bios_irqs(0);
     pic_restore(&masks);
 }
 
@@ -133,7 +138,7 @@ static bool pm32_call(const struct apm_port *port, struct biosregs *regs, const 
 {
     (void)port;
     (void)why;                          /* a far call cannot fail to be made */
-    masked_call(regs, apm_pm32_far_call);
+    masked_call(regs, apm_pm32_far_call, "pm32");
     return true;
 }
 
@@ -141,7 +146,7 @@ static bool pm16_call(const struct apm_port *port, struct biosregs *regs, const 
 {
     (void)port;
     (void)why;
-    masked_call(regs, pm16_far_call);
+    masked_call(regs, pm16_far_call, "pm16");
     return true;
 }
 

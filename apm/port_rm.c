@@ -29,15 +29,24 @@ bool apm_call_blocks(const struct biosregs *regs)
            (regs->cx == APM_STATE_STANDBY || regs->cx == APM_STATE_SUSPEND);
 }
 
+/* 5307h off: a BIOS that flushes and spins disks down first may take longer than
+ * the v86 watchdog's 6 s; stopping it halfway would run the fallback chain while the
+ * machine goes down. It gets OFF_LIMIT_S, still a bound for one that hung. */
+#define OFF_LIMIT_S     30
+
+static bool is_off(const struct biosregs *regs)
+{
+    return regs->ax == (APM_AH << 8 | APM_FN_SET_POWER_STATE) && regs->cx == APM_STATE_OFF;
+}
+
 static bool rm_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
-    bool blocking = apm_call_blocks(regs);
-
     (void)port;
     regs->eflags = apm_ports_eflags(regs->eflags);
-    bios_allow_blocking(blocking);
+    bios_call_limit(apm_call_blocks(regs) ? 0 : is_off(regs) ? OFF_LIMIT_S
+                                                            : BIOS_CALL_LIMIT_S);
     bool done = bios_int(APM_INT, regs, regs, why);
-    bios_allow_blocking(false);
+    bios_call_limit(BIOS_CALL_LIMIT_S);
     return done;
 }
 

@@ -13,6 +13,7 @@
 #define PIC_SLAVE_CMD       0xA0
 #define PIC_SLAVE_DATA      0xA1    /* the interrupt mask register, between commands */
 #define PIC_ICW1_INIT_ICW4  0x11    /* edge triggered, cascaded, ICW4 follows */
+#define PIC_ICW1_LEVEL      0x08    /* LTIM: level triggered (Micro Channel) */
 #define PIC_ICW3_MASTER     0x04    /* the slave hangs on IRQ 2 */
 #define PIC_ICW3_SLAVE      0x02
 #define PIC_ICW4_8086       0x01
@@ -39,6 +40,9 @@
 #define KBC_STATUS_IN_FULL  0x02    /* the controller has not taken our last byte */
 #define KBC_CMD_WRITE_OUTPUT 0xD1   /* the next data byte goes to the output port */
 #define KBC_CMD_RESET       0xFE    /* pulse the CPU reset line */
+#define KBC_CMD_A20_OFF     0xDD    /* HP Vectra-style 8042 commands: A20 off ... */
+#define KBC_CMD_A20_ON      0xDF    /* ... and on */
+#define KBC_CMD_NULL        0xFF    /* pulse nothing: UHCI legacy emulation wants it after D1h (Linux a20.c) */
 #define KBC_OUTPUT_A20      0xDF    /* output port value: A20 on, reset line inactive */
 #define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
 
@@ -53,6 +57,8 @@
 #define PORT_A              0x92
 #define PORT_A_RESET        0x01    /* writing 1 here resets the machine: keep it 0 */
 #define PORT_A_A20          0x02
+
+#define PORT_A20_EE         0xEE    /* some chipsets: a read turns A20 on, a write off */
 
 #define PORT_POST           0x80    /* POST codes; a write is the classic I/O delay */
 
@@ -86,8 +92,13 @@
 #define BIOS_INT_EQUIPMENT  0x11
 #define BIOS_INT_MEMORY     0x12    /* conventional memory in KiB */
 #define BIOS_INT_DISK       0x13
-#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), memory (E820h) */
+#define BIOS_INT_SYSTEM     0x15    /* APM (AH=53h), A20 (AX=240xh), memory (E820h), AH=C0h */
 #define BIOS_INT_TIME_PCI   0x1A    /* clock (AH=00h-0Bh), PCI BIOS (AH=B1h) */
+
+/* INT 15h AH=C0h: ES:BX points at the system configuration table. */
+#define BIOS_SYSCONF_AH         0xC0
+#define SYSCONF_FEATURE1        5       /* offset of feature byte 1 in the table */
+#define SYSCONF_FEATURE1_MCA    0x02    /* Micro Channel bus: level-triggered IRQs */
 
 /* BIOS video modes apmoff sets. */
 #define VIDEO_MODE_TEXT_80X25   0x03

@@ -18,9 +18,16 @@
 
 #define X86_CR0_PE      0x00000001
 
+#define X86_CR4_VME     0x00000001      /* virtual-8086 mode extensions */
+#define X86_CR4_PVI     0x00000002      /* protected-mode virtual interrupts */
+#define X86_CPUID_EDX_VME 0x00000002    /* CPUID 1: EDX bit 1, CR4.VME exists */
+
 #define X86_VECTOR_UD   6       /* invalid opcode */
 #define X86_VECTOR_DF   8       /* double fault */
+#define X86_VECTOR_NP   11      /* segment (or gate) not present */
 #define X86_VECTOR_GP   13
+#define X86_ERROR_IDT   0x02    /* error code: the selector is an IDT vector */
+#define X86_OPCODE_INT  0xCD
 
 #define X86_OPCODE_HLT  0xF4
 

@@ -56,9 +56,9 @@ enum bios_path bios_path(void)
     return path;
 }
 
-void bios_allow_blocking(bool on)
+void bios_call_limit(unsigned seconds)
 {
-    v86_watchdog(!on);
+    v86_watchdog(seconds);
 }
 
 bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
@@ -78,10 +78,18 @@ bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
         return false;
     }
     if (p == BIOS_PATH_V86) {
-        if (!v86_int(vector, &regs, why))
+        if (v86_int(vector, &regs, why)) {
+            *out = regs;
+            return true;
+        }
+        /* One privileged instruction in the BIOS's dispatcher (a MOV from CR0 to see
+         * whether it runs in protected mode) fails every call under v86, although
+         * real mode runs it: repeat the call through the trampoline. */
+        if (!v86_stopped_on_privileged())
             return false;
-        *out = regs;
-        return true;
+        say("v86: repeating INT %02Xh AX=%04Xh through the real-mode trampoline", vector,
+            in->ax);
+        regs = *in;
     }
     tramp_call(TRAMP_MODE_INT, (uint16_t)(target >> 16), (uint16_t)target, &regs);
     if (tramp_a20_was_off())

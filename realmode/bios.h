@@ -31,10 +31,12 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 
 enum bios_path bios_path(void);
 
-/* Whether the calls that follow may block until something outside happens (APM
- * standby and suspend end when the machine resumes): under the v86 monitor such a
- * call is not stopped as hung. The trampoline never stops a call. */
-void bios_allow_blocking(bool on);
+/* How long the calls that follow may run before the v86 monitor stops them as hung:
+ * BIOS_CALL_LIMIT_S by default, longer for a power-off that spins disks down, 0 for
+ * calls that block until something outside happens (APM standby and suspend end when
+ * the machine resumes). The trampoline never stops a call. */
+#define BIOS_CALL_LIMIT_S 6
+void bios_call_limit(unsigned seconds);
 
 /* The BIOS as code that only asks it questions sees it: the call, and a buffer
  * below 1 MiB for the answers that come in memory (E820 entries, the VBE block,

@@ -111,6 +111,10 @@ rm_jump:                                ; at once after the CR0 write, as Intel 
         mov     ds, ax
         call    a20_ensure
 
+        ; Until the kernel's IDT is back the IVT is the IDT: an IRQ after the CR0
+        ; write below would triple-fault. Whatever a20_ensure's INT left, IF is off
+        ; (tests/check_realmode.py checks every path).
+        cli
         NMI_OFF                         ; on again in rmswitch.asm, once our IDT is back
         o32 lgdt [TH_GDTR]
         mov     eax, cr0
@@ -164,7 +168,9 @@ a20_ensure:
         jnz     .on
         or      word [TH_A20_STATUS], TRAMP_A20_WAS_OFF
         mov     ax, 0x2401              ; INT 15h AX=2401h: enable A20
-        int     BIOS_INT_SYSTEM
+        pushf                           ; IBM-lineage BIOSes come back with IF=1:
+        int     BIOS_INT_SYSTEM         ; ours again after, as Linux's a20.c keeps it
+        popf
         call    a20_settled
         jnz     .on
         call    kbc_wait
@@ -173,6 +179,9 @@ a20_ensure:
         call    kbc_wait
         mov     al, KBC_OUTPUT_A20
         out     KBC_DATA, al
+        call    kbc_wait
+        mov     al, KBC_CMD_NULL        ; what Linux's a20.c sends last: the USB
+        out     KBC_CTRL, al            ; (UHCI) legacy emulation of the 8042 wants it
         call    kbc_wait
         call    a20_settled
         jnz     .on

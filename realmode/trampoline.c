@@ -21,6 +21,7 @@
 #include "../system/descriptors.h"
 #include "../system/io.h"
 #include "../lib/bda.h"
+#include "../lib/pc.h"
 #include "../lib/string.h"
 
 #define TRAMP_REGION    0x3000u /* code, scratch, the BIOS buffer, then the stack, then
@@ -271,6 +272,32 @@ void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,
     tramp_enter();
     segs_verify("the trampoline");
     *regs = *block;
+}
+
+/* A20 off: 200h and 100200h are the same byte (IVT slot 80h, unused with
+ * interrupts off, written and put back), as the trampoline's a20_wraps tests. */
+#define A20_PROBE 0x200u
+#define MEGABYTE 0x100000u
+
+static bool a20_off(void)
+{
+    uint32_t saved = peek32(A20_PROBE);
+
+    poke32(A20_PROBE, ~peek32(A20_PROBE + MEGABYTE));
+    bool off = peek32(A20_PROBE) == peek32(A20_PROBE + MEGABYTE);
+    poke32(A20_PROBE, saved);
+    return off;
+}
+
+bool tramp_a20_restore(void)
+{
+    if (!header || !a20_off())
+        return false;
+    struct biosregs r;
+    initregs(&r);
+    uint32_t equipment = peek32(IVT_ENTRY_ADDR(BIOS_INT_EQUIPMENT));
+    tramp_call(TRAMP_MODE_INT, (uint16_t)(equipment >> 16), (uint16_t)equipment, &r);
+    return true;
 }
 
 bool tramp_a20_was_off(void)

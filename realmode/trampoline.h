@@ -65,4 +65,10 @@ void tramp_call(enum tramp_mode mode, uint16_t target_seg, uint16_t target_off,
 /* Since the last call: did the BIOS turn A20 off (and we back on)? */
 bool tramp_a20_was_off(void);
 
+/* After a protected-mode BIOS call, which the trampoline's check does not follow:
+ * if A20 is off, turns it back on through a real-mode trip (whose way back runs the
+ * trampoline's A20 sequence: INT 15h AX=2401h, the 8042, port 92h). True when it
+ * was off. Interrupts off. */
+bool tramp_a20_restore(void);
+
 #endif

@@ -6,8 +6,10 @@
  * resume, until the BIOS returns to our exit stub, a HLT whose address we know. Then
  * v86_trap() copies the registers out and v86_leave() returns from v86_enter(). */
 #include "v86.h"
+#include "bios.h"
 #include "trampoline.h"
 #include "../system/console.h"
+#include "../system/cpu.h"
 #include "../system/descriptors.h"
 #include "../system/exceptions.h"
 #include "../lib/format.h"
@@ -51,13 +53,14 @@ static uint8_t monitor_stack[4096] __attribute__((aligned(16)));
 
 static bool ready;
 
-static bool unbounded;                  /* v86_watchdog(false) */
+static unsigned limit_s = WATCHDOG_S;   /* v86_watchdog(); 0: no limit */
 
 static struct {
     bool active;
     bool virtual_if;
     uint32_t virtual_flags;             /* FLAGS_VIRTUAL bits as the BIOS last set them */
     bool failed;
+    bool privileged;                    /* stopped at a privileged instruction */
     bool kbc_output_next;               /* the 8042 takes its output port next */
     bool a20_kept;                      /* the BIOS tried to turn A20 off */
     uint16_t held;                      /* IRQs that came while the virtual IF was off */
@@ -171,7 +174,7 @@ static void watchdog(const struct exception_frame *f)
         return;
     fmt_snprintf(call.why, sizeof(call.why),
                  "v86: BIOS call did not return within %u s: stopped by the timer at "
-                 "%04X:%04X", WATCHDOG_S, (unsigned)f->cs & 0xFFFF,
+                 "%04X:%04X", call.limit_ticks / TICKS_PER_S, (unsigned)f->cs & 0xFFFF,
                  (unsigned)f->eip & 0xFFFF);
     fail(f);
 }
@@ -264,7 +267,10 @@ static void describe_bytes(const uint8_t *p, char *buf, unsigned size, const cha
 }
 
 /* A byte the BIOS writes to a port that controls A20: A20 stays on, since our code
- * and stacks live above 1 MiB and the next trap would fetch the wrong memory. */
+ * and stacks live above 1 MiB and the next trap would fetch the wrong memory. The
+ * gates: port 92h, the 8042's output port (D1h), its A20 commands (DDh off, DFh on,
+ * HP Vectra style) and port EEh, where some chipsets take any write for A20 off
+ * (a read turns it on: reads pass). */
 static uint8_t filter_out(uint16_t port, uint8_t v)
 {
     uint8_t kept = v;
@@ -272,6 +278,8 @@ static uint8_t filter_out(uint16_t port, uint8_t v)
         kept = v | PORT_A_A20;
     else if (port == KBC_DATA && call.kbc_output_next)
         kept = v | KBC_OUTPUT_A20_BIT;
+    else if (port == KBC_CTRL && v == KBC_CMD_A20_OFF)
+        kept = KBC_CMD_A20_ON;
     if (port == KBC_CTRL)
         call.kbc_output_next = v == KBC_CMD_WRITE_OUTPUT;
     else if (port == KBC_DATA)
@@ -291,7 +299,9 @@ static void emulate_io(struct exception_frame *f, const uint8_t *op, bool opsize
 
     for (unsigned i = 0; i < width; i++) {
         unsigned shift = 8 * i;
-        if (out) {
+        if (out && (uint16_t)(port + i) == PORT_A20_EE) {
+            call.a20_kept = true;           /* A20 off on those chipsets: not done */
+        } else if (out) {
             outb((uint16_t)(port + i), filter_out((uint16_t)(port + i),
                                                    (uint8_t)(f->eax >> shift)));
         } else {
@@ -382,16 +392,21 @@ static void emulate(struct exception_frame *f)
         deliver_held(f);
         return;
     case 0x0F: {
-        if (p[1] == 0x08 || p[1] == 0x09) {     /* INVD, WBINVD: caches are coherent */
-            say("v86: BIOS executed %s at %04X:%04X: skipped, the call goes on",
+        if (p[1] == 0x08 || p[1] == 0x09) {
+            /* A suspend powers the caches down: the write-back the BIOS asks for must
+             * happen. INVD gets WBINVD too: dropping dirty lines would lose ours. */
+            cpu_wbinvd();
+            say("v86: BIOS executed %s at %04X:%04X: WBINVD done for it, the call goes on",
                 p[1] == 0x08 ? "INVD" : "WBINVD", (unsigned)f->cs & 0xFFFF,
                 (unsigned)f->eip & 0xFFFF);
             f->eip = (uint16_t)(next + 1);
             return;
         }
         const char *name = privileged_0f(p + 1, text, sizeof(text));
-        if (name)
+        if (name) {
+            call.privileged = true;
             stop(f, name);
+        }
         break;
     }
     }
@@ -438,11 +453,38 @@ static bool v86_trap(struct exception_frame *f)
 
 /* --- calls ------------------------------------------------------------------------ */
 
+/* Micro Channel machines trigger IRQs by level, and the BIOS programmed the PICs so:
+ * the monitor's reprogramming must say so too (ICW1's LTIM). INT 15h AH=C0h's
+ * configuration table tells, through the trampoline. */
+static void detect_level_irqs(void)
+{
+    struct biosregs r;
+    const char *why;
+
+    initregs(&r);
+    r.ah = BIOS_SYSCONF_AH;
+    if (!bios_int_via(BIOS_PATH_TRAMPOLINE, BIOS_INT_SYSTEM, &r, &r, &why) ||
+        (r.eflags & X86_EFLAGS_CF) || r.ah)
+        return;
+    bool mca = *linear(r.es, (uint16_t)(r.bx + SYSCONF_FEATURE1)) & SYSCONF_FEATURE1_MCA;
+    pic_set_level_triggered(mca);
+    if (mca)
+        say("v86: Micro Channel bus (INT 15h AH=C0h): the PICs are reprogrammed "
+            "level-triggered");
+}
+
 void v86_init(void)
 {
     if (ready)
         return;
     ready = true;
+    detect_level_irqs();
+    /* With CR4.VME (a loader may leave it set) CLI, STI, PUSHF, POPF and INT no
+     * longer all trap: the virtual IF would go unseen. Off, where the CPU has it. */
+    struct cpu_info cpu;
+    cpu_detect(&cpu);
+    if (cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_VME))
+        cpu_clear_cr4(X86_CR4_VME | X86_CR4_PVI);
     memset(&tss, 0, sizeof(tss));
     tss.ss0 = SEL_DATA32;
     tss.esp0 = (uint32_t)(uintptr_t)(monitor_stack + sizeof(monitor_stack));
@@ -451,13 +493,14 @@ void v86_init(void)
     tss.iomap[KBC_DATA / 8] |= 1 << (KBC_DATA % 8);
     tss.iomap[KBC_CTRL / 8] |= 1 << (KBC_CTRL % 8);
     tss.iomap[PORT_A / 8] |= 1 << (PORT_A % 8);
+    tss.iomap[PORT_A20_EE / 8] |= 1 << (PORT_A20_EE % 8);
     gdt_set(SEL_TSS, (uint32_t)(uintptr_t)&tss, sizeof(tss) - 1, SEG_TSS32);
     load_task_register();
     exceptions_set_v86_handler(v86_trap);
     for (unsigned irq = 0; irq < IRQS; irq++)
         idt_set_gate((int)(V86_IRQ_BASE + irq), v86_irq_stubs[irq]);
     say("v86 monitor ready: TSS at %08Xh, I/O bitmap allows every port but the A20 "
-        "ones (60h, 64h, 92h: A20 is kept on); during v86 BIOS calls the PICs are at "
+        "ones (60h, 64h, 92h, EEh: A20 is kept on); during v86 BIOS calls the PICs are at "
         "%02Xh-%02Xh and IRQs go to the BIOS's handlers when its virtual IF is on; a call "
         "is stopped after %u s", (unsigned)(uintptr_t)&tss, V86_IRQ_BASE,
         V86_IRQ_BASE + IRQS - 1, WATCHDOG_S);
@@ -478,10 +521,11 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.exit_ip = tramp_scratch();
     call.virtual_if = !frame_is_int && (regs->eflags & X86_EFLAGS_IF);
     call.failed = false;
+    call.privileged = false;
     call.virtual_flags = 0;
     call.held = 0;
     call.ticks = 0;
-    call.limit_ticks = unbounded ? 0 : WATCHDOG_S * TICKS_PER_S;
+    call.limit_ticks = limit_s * TICKS_PER_S;
     call.kbc_output_next = false;
     call.a20_kept = false;
     call.regs = regs;
@@ -525,9 +569,14 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     return true;
 }
 
-void v86_watchdog(bool on)
+bool v86_stopped_on_privileged(void)
 {
-    unbounded = !on;
+    return call.failed && call.privileged;
+}
+
+void v86_watchdog(unsigned seconds)
+{
+    limit_s = seconds;
 }
 
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)

@@ -37,10 +37,14 @@ struct v86_context {
  * The trampoline must be installed (its memory holds the v86 stack and stubs). */
 void v86_init(void);
 
-/* The watchdog on (the default) or off for the calls that follow: off for a call
- * that ends only when something outside happens, such as APM standby or suspend,
- * which return when the machine resumes. */
-void v86_watchdog(bool on);
+/* The watchdog's limit for the calls that follow, in seconds (6 by default); 0: off,
+ * for a call that ends only when something outside happens, such as APM standby or
+ * suspend, which return when the machine resumes. */
+void v86_watchdog(unsigned seconds);
+
+/* Whether the last call failed on a privileged instruction (MOV CRn, LGDT, ...), one
+ * the CPU allows in real mode: the same call through the trampoline may work. */
+bool v86_stopped_on_privileged(void);
 
 /* INT vector through the IVT, in v86 mode. False, with *why, when the monitor had to
  * stop the BIOS. */

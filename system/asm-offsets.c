@@ -1,4 +1,4 @@
-/* Constants for the platform's assembly (isr.asm, irq0.asm, frame.inc, and every
+/* Constants for the platform's assembly (isr.asm, bios_irq.asm, frame.inc, and every
  * layer above that includes build/system-offsets.inc), generated from the C headers
  * so the two sides cannot drift. The Makefile compiles this file to assembly and
  * turns every "->NAME value" marker line into "NAME equ value". */
@@ -21,6 +21,9 @@ void system_asm_constants(void)
 
     DEFINE(PIC_MASTER_CMD, PIC_MASTER_CMD);
     DEFINE(PIC_SLAVE_CMD, PIC_SLAVE_CMD);
+    DEFINE(PIC_MASTER_DATA, PIC_MASTER_DATA);
+    DEFINE(PIC_SLAVE_DATA, PIC_SLAVE_DATA);
+    DEFINE(PIC_BIOS_MASTER_BASE, PIC_BIOS_MASTER_BASE);
     DEFINE(PIC_OCW3_READ_ISR, PIC_OCW3_READ_ISR);
     DEFINE(PIC_OCW3_READ_IRR, PIC_OCW3_READ_IRR);
     DEFINE(PIC_EOI, PIC_EOI);

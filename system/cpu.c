@@ -29,6 +29,18 @@ void __attribute__((noinline)) cpu_cpuid(uint32_t leaf, uint32_t out[4])
                      : "a"(leaf), "c"(0));
 }
 
+void __attribute__((noinline)) cpu_wbinvd(void)
+{
+    __asm__ volatile("wbinvd" ::: "memory");
+}
+
+void cpu_clear_cr4(uint32_t bits)
+{
+    uint32_t cr4;
+    __asm__ volatile("movl %%cr4, %0" : "=r"(cr4));
+    __asm__ volatile("movl %0, %%cr4" : : "r"(cr4 & ~bits) : "memory");
+}
+
 uint64_t __attribute__((noinline)) cpu_rdtsc(void)
 {
     uint32_t lo, hi;

@@ -25,5 +25,10 @@ void cpu_detect(struct cpu_info *c);
  * first (tests/check_insns.py allows these two and nothing else). */
 void cpu_cpuid(uint32_t leaf, uint32_t out[4]);
 uint64_t cpu_rdtsc(void);
+/* WBINVD, for the v86 monitor when the BIOS's own trapped as privileged (#GP): a
+ * CPU without it raises #UD instead, so it is there (tests/check_insns.py). */
+void cpu_wbinvd(void);
+/* Clears bits of CR4; only on a CPU whose CPUID says it has them. */
+void cpu_clear_cr4(uint32_t bits);
 
 #endif

@@ -5,6 +5,7 @@
  * segment registers. Exceptions 0-31 go to the stubs in isr.asm; vectors above 31 are
  * left not present, so a stray interrupt becomes a #NP that is reported. */
 #include "descriptors.h"
+#include "../lib/pc.h"
 
 #include <stddef.h>
 
@@ -32,9 +33,7 @@ static struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(8)));
 
 extern void (*const isr_stubs[EXCEPTIONS])(void);
 void load_gdt_and_segments(const struct table_register *gdtr);     /* isr.asm */
-void irq0_during_bios(void);                                        /* irq0.asm */
-
-#define VECTOR_IRQ0_BIOS 8      /* IRQ 0 at the BIOS's PIC base, = #DF */
+extern void (*const bios_irq_stubs[16])(void);                      /* bios_irq.asm */
 
 static void set_gate(int v, void (*handler)(void))
 {
@@ -45,9 +44,19 @@ static void set_gate(int v, void (*handler)(void))
     idt[v].type = GATE_INTR32;
 }
 
-void idt_route_irq0(int to_irq_handler)
+void idt_route_bios_irqs(int to_irq_handlers)
 {
-    set_gate(VECTOR_IRQ0_BIOS, to_irq_handler ? irq0_during_bios : isr_stubs[VECTOR_IRQ0_BIOS]);
+    for (int irq = 0; irq < 8; irq++) {
+        int v = PIC_BIOS_MASTER_BASE + irq;
+        set_gate(v, to_irq_handlers ? bios_irq_stubs[irq] : isr_stubs[v]);
+    }
+    for (int irq = 8; irq < 16; irq++) {
+        int v = PIC_BIOS_SLAVE_BASE + irq - 8;
+        if (to_irq_handlers)
+            set_gate(v, bios_irq_stubs[irq]);
+        else
+            idt[v] = (struct idt_gate){ 0 };    /* not present again: a stray one is #NP */
+    }
 }
 
 void idt_set_gate(int vector, void (*handler)(void))

@@ -32,9 +32,10 @@ void gdt_set(enum gdt_selector sel, uint32_t base, uint32_t limit, enum seg_kind
 uint32_t gdt_base_of(uint16_t selector);
 int gdt_is_16bit(uint16_t selector);
 
-/* Gate 08h: the IRQ 0 handler that also passes double faults on (irq0.asm), for
- * protected-mode BIOS calls with irq=on, or the double-fault stub (the default). */
-void idt_route_irq0(int to_irq_handler);
+/* Gates 08h-0Fh and 70h-77h, the BIOS's IRQ vectors: for the length of a protected-
+ * mode BIOS call, handlers that tell an IRQ from an exception by the PIC's in-service
+ * register (bios_irq.asm); otherwise the exception stubs and not-present gates. */
+void idt_route_bios_irqs(int to_irq_handlers);
 
 /* A 32-bit interrupt gate at a vector above the exceptions (the v86 monitor's IRQs). */
 void idt_set_gate(int vector, void (*handler)(void));

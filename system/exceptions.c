@@ -42,14 +42,48 @@ static uint32_t read_cr(int which)
     return v;
 }
 
+/* A software INT n executed in protected mode, by BIOS code that expects real mode
+ * (a PM entry that calls INT 10h, 15h or 1Ah): for n of 32 and up, our gate is not
+ * present, and the #NP (or #GP) error code names the IDT vector; for n below 32 an
+ * exception stub ran for a CPU exception that never happened, which the INT
+ * instruction just before the return address gives away (only the vectors for which
+ * the CPU pushes no error code keep a frame that can be read). -1: not one. */
+static int software_int(const struct exception_frame *f)
+{
+    bool cpu_error_code = f->vector == 8 || (f->vector >= 10 && f->vector <= 14) ||
+                          f->vector == 17;
+
+    if ((f->vector == X86_VECTOR_NP || f->vector == X86_VECTOR_GP) &&
+        (f->error & X86_ERROR_IDT))
+        return (int)(f->error >> 3) & 0xFF;
+    if (cpu_error_code || f->eip < 2 || (f->eflags & X86_EFLAGS_VM))
+        return -1;
+    uint32_t at = gdt_base_of((uint16_t)f->cs) + f->eip - 2;
+    const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)at;
+    return p[0] == X86_OPCODE_INT && p[1] == f->vector ? (int)f->vector : -1;
+}
+
 static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame *f,
                                                     uint32_t ss, uint32_t esp)
 {
     char reason[64];
     bool v86 = f->eflags & X86_EFLAGS_VM;
+    int soft = software_int(f);
 
-    say("CPU exception %u (%s), error code %08X%s", (unsigned)f->vector,
-        name_of(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
+    if (soft >= 0) {
+        say("code at %04X:%08X executed INT %02Xh in protected mode (a BIOS entry that "
+            "expects real mode): not a CPU fault", (unsigned)f->cs & 0xFFFF,
+            (unsigned)f->eip, (unsigned)soft);
+        fmt_snprintf(reason, sizeof(reason), "software INT %02Xh in protected mode at %04X",
+                     (unsigned)soft, (unsigned)f->cs & 0xFFFF);
+    }
+
+    if (soft < 0)
+        say("CPU exception %u (%s), error code %08X%s", (unsigned)f->vector,
+            name_of(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
+    else
+        say("software INT %02Xh, through vector %u, error code %08X", (unsigned)soft,
+            (unsigned)f->vector, (unsigned)f->error);
     say("  EIP=%08X CS=%04X EFLAGS=%08X", (unsigned)f->eip, (unsigned)f->cs & 0xFFFF,
         (unsigned)f->eflags);
     say("  EAX=%08X EBX=%08X ECX=%08X EDX=%08X", (unsigned)f->eax, (unsigned)f->ebx,
@@ -64,9 +98,10 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
         (unsigned)ss & 0xFFFF);
     say("  CR0=%08X CR2=%08X CR3=%08X", (unsigned)read_cr(0), (unsigned)read_cr(2),
         (unsigned)read_cr(3));
-    fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
-                  (unsigned)f->vector, name_of(f->vector), (unsigned)f->cs & 0xFFFF,
-                  (unsigned)f->eip);
+    if (soft < 0)
+        fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
+                     (unsigned)f->vector, name_of(f->vector), (unsigned)f->cs & 0xFFFF,
+                     (unsigned)f->eip);
     halt(HALT_EXCEPTION, reason);
 }
 

@@ -66,6 +66,11 @@ static inline uint32_t peek32(uint32_t addr)
     return v;
 }
 
+static inline void poke32(uint32_t addr, uint32_t v)
+{
+    __asm__ volatile("movl %1, (%0)" : : "r"(addr), "r"(v) : "memory");
+}
+
 static inline uint32_t read_eflags(void)
 {
     uint32_t f;

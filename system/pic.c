@@ -2,6 +2,7 @@
  * keep the BIOS's programming, which real-mode calls rely on. */
 #include "pic.h"
 #include "io.h"
+#include "../lib/pic_init.h"
 
 #define PIC_MASTER_IMR  PIC_MASTER_DATA
 #define PIC_SLAVE_IMR   PIC_SLAVE_DATA
@@ -25,18 +26,26 @@ void pic_unmask_timer(void)
     outb(PIC_MASTER_IMR, 0xFE);
 }
 
-/* ICW1-ICW4 as every PC BIOS programs them, with new vector bases. ICW1 clears the
- * masks and the in-service bits: the caller sets the masks afterwards. */
+static bool level_triggered;
+
+void pic_set_level_triggered(bool level)
+{
+    level_triggered = level;
+}
+
+/* ICW1-ICW4 as the BIOS programs them, with new vector bases (lib/pic_init.c), and
+ * an I/O delay after every byte: an 8259A needs time between accesses, which Linux
+ * gives it (outb_pic) and a fast CPU does not. ICW1 clears the masks and the
+ * in-service bits: the caller sets the masks afterwards. */
 void pic_set_bases(uint8_t master_base, uint8_t slave_base)
 {
-    outb(PIC_MASTER_CMD, PIC_ICW1_INIT_ICW4);
-    outb(PIC_SLAVE_CMD, PIC_ICW1_INIT_ICW4);
-    outb(PIC_MASTER_IMR, master_base);
-    outb(PIC_SLAVE_IMR, slave_base);
-    outb(PIC_MASTER_IMR, PIC_ICW3_MASTER);
-    outb(PIC_SLAVE_IMR, PIC_ICW3_SLAVE);
-    outb(PIC_MASTER_IMR, PIC_ICW4_8086);
-    outb(PIC_SLAVE_IMR, PIC_ICW4_8086);
+    struct port_byte writes[PIC_INIT_WRITES];
+
+    pic_init_sequence(master_base, slave_base, level_triggered, writes);
+    for (unsigned i = 0; i < PIC_INIT_WRITES; i++) {
+        outb(writes[i].port, writes[i].value);
+        io_delay();
+    }
 }
 
 void pic_set_masks(const struct pic_masks *m)
@@ -57,7 +66,9 @@ bool pic_in_service(unsigned irq)
 {
     uint16_t port = irq >= 8 ? PIC_SLAVE_CMD : PIC_MASTER_CMD;
     outb(port, PIC_OCW3_READ_ISR);
-    return inb(port) & (1u << (irq & 7));
+    bool in_service = inb(port) & (1u << (irq & 7));
+    outb(port, PIC_OCW3_READ_IRR);      /* back to the IRR, as Linux leaves it */
+    return in_service;
 }
 
 void pic_mask_irq(unsigned irq, bool masked)

@@ -19,6 +19,8 @@ void pic_restore(const struct pic_masks *saved);
 /* With every IRQ masked: lets IRQ 0 (the timer) alone through. */
 void pic_unmask_timer(void);
 
+/* Level-triggered ICW1 (a Micro Channel machine) for pic_set_bases() from now on. */
+void pic_set_level_triggered(bool level);
 /* Reprograms both PICs with these vector bases (masks and in-service bits cleared). */
 void pic_set_bases(uint8_t master_base, uint8_t slave_base);
 void pic_set_masks(const struct pic_masks *m);

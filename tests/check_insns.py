@@ -27,6 +27,8 @@ DEFAULT_ELF = os.path.join(ROOT, "build", "apmoff.elf")
 GUARDED = {
     "cpu_cpuid": {"cpuid"},     # called only once EFLAGS.ID toggles (system/cpu.c)
     "cpu_rdtsc": {"rdtsc"},     # called only when CPUID.1:EDX.TSC is set (system/timer.c)
+    "cpu_wbinvd": {"wbinvd"},   # called only when the BIOS's WBINVD/INVD trapped with #GP
+                                # under v86 (a 386 raises #UD): realmode/v86.c
 }
 
 # Mnemonics (as objdump spells them, AT&T syntax) by the CPU that introduced them.

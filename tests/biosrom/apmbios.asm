@@ -32,6 +32,19 @@
 %assign BEH_AWARD    11         ; Award-like: loose 5307h, zero PM lengths, data F940h (item 9)
 %assign BEH_DATASEG  12         ; PM data segment in memory INT 12h calls free (item 1)
 %assign BEH_RESUME   13         ; standby/suspend return only when a key is pressed (item 4)
+; The windows an emulator never opens (tests/emu/cases_windows.py):
+%assign BEH_PMIRQ    14         ; PM 5307h off lets IRQ 1 through and a key comes (item 1)
+%assign BEH_A20PM    15         ; PM standby/suspend return with A20 off (item 3)
+%assign BEH_HMA      16         ; data segment F940h, no lengths, filled at connect (item 4)
+%assign BEH_SLOWOFF  17         ; real-mode 5307h off takes 8 s; a second off is an error (item 5)
+%assign BEH_V86PRIV  18         ; the INT 15h dispatcher reads CR0 (item 7)
+%assign BEH_IRETCF   19         ; real-mode success by IRET, CF as the caller had it (item 8)
+%assign BEH_DISENGAGED 20       ; disengaged at boot; off refused with 60h until engaged (item 9)
+%assign BEH_SS16     21         ; pm32 entry takes its data segment as stack, sets SP only (item 10)
+%assign BEH_A20STI   22         ; calls leave A20 off; INT 15h AX=2401h returns with IF=1 (item 2)
+%assign BEH_MCA      23         ; INT 15h AH=C0h says Micro Channel: level-triggered IRQs (item 6)
+%assign BEH_PMINT    24         ; PM 5307h off executes INT 1Ah, as real-mode code would
+%assign BEH_A20GATES 25         ; real-mode 5307h off turns A20 off through DDh and port EEh
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -48,6 +61,8 @@ S_MODE          equ 0xF2        ; byte: MODE_* of the call in progress
 S_DEADLINE      equ 0xF4        ; word: tick at which BEH_LATE powers off
 S_AREA          equ 0xF6        ; word: BEH_EBDA's area, segment
 S_AREA_WORDS    equ 0xF8        ; word: and length in words
+S_SAVED_ESP     equ 0xFA        ; dword: BEH_SS16, the caller's ESP ...
+S_SAVED_SS      equ 0xFE        ; word: ... and SS
 F_ENGAGED       equ 0x01
 F_SEEN07        equ 0x02
 F_ARMED         equ 0x04
@@ -65,12 +80,40 @@ EXIT_AREA_WRITTEN equ 0x21      ; BEH_EBDA: someone wrote into the memory INT 12
 EXIT_ENABLE_FIRST equ 0x25      ; BEH_ENABLE: 5308h/530Fh before any 5307h
 EXIT_NOT_NEEDED   equ 0x26      ; BEH_OFFONLY: a call power-off does not need
 EXIT_DATA_WRITTEN equ 0x27      ; BEH_DATASEG: our data segment changed between calls
+EXIT_OFF_TWICE    equ 0x28      ; BEH_SLOWOFF: off asked again while going down
+EXIT_STACK_ESP    equ 0x29      ; BEH_SS16: its stack was addressed with ESP, not SP
+EXIT_A20_LEFT_OFF equ 0x2A      ; BEH_A20PM: the next call came with A20 still off
+STACK_MARK        equ 0x5A5AA5A5
+
+PIC_MASTER_IMR  equ 0x21
+IRQ1_BIT        equ 0x02
+KBC_DATA        equ 0x60
+KBC_CTRL        equ 0x64
+KBC_IN_FULL     equ 0x02
+KBC_WRITE_OBUF  equ 0xD2        ; the next data byte appears as if the keyboard sent it
+SCAN_ENTER      equ 0x1C
+PORT_A          equ 0x92
+PORT_A_A20      equ 0x02
+HMA_FILL        equ 0xCCCC      ; INT3: code that runs it stops at once, visibly
+A20_ENABLE      equ 0x2401      ; INT 15h AX=2401h
+KBC_A20_OFF     equ 0xDD
+PORT_EE         equ 0xEE
+SYSCONF_AH      equ 0xC0        ; INT 15h AH=C0h: system configuration table
+PIT_CH0         equ 0x40
+PIT_COMMAND     equ 0x43
+PIT_CH0_ONESHOT equ 0x30        ; channel 0, low then high byte, mode 0
+PIT_CH0_SQUARE  equ 0x36        ; channel 0, low then high byte, mode 3
+%ifndef STI_TICKS
+STI_TICKS       equ 5
+%endif
+SS16_SP         equ 0x7000      ; BEH_SS16: the stack at data:7000h (7400h, below 7C00h)
 
 TAKE_KB         equ 16          ; BEH_EBDA: 639 KiB -> 623 KiB
 AREA_PATTERN    equ 0xA55A
 DATA_PARAS      equ 0x100       ; BEH_DATASEG: 4 KiB, just below the top INT 12h gives
 DATA_PATTERN    equ 0x5AA5
 POLL_TICKS      equ 3           ; BEH_TICKPOLL: about 160 ms
+SLOW_TICKS      equ 146         ; BEH_SLOWOFF: about 8 s, disks spinning down
 NMI_WAIT_TICKS  equ 55          ; BEH_NMI: about 3 s
 LATE_TICKS      equ 18          ; BEH_LATE: about 1 s
 
@@ -81,21 +124,21 @@ BIOS_VERSION    equ APM_V1_2
 %endif
 %if BEHAVIOUR == BEH_WBINVD
 INSTALL_FLAGS   equ 0
-%elif BEHAVIOUR == BEH_NOCF
+%elif BEHAVIOUR == BEH_NOCF || BEHAVIOUR == BEH_DISENGAGED
 INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISENGAGED
 %elif BEHAVIOUR == BEH_ENABLE
 INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32 | APM_FLAG_PM_DISABLED
 %else
 INSTALL_FLAGS   equ APM_FLAG_PM16 | APM_FLAG_PM32
 %endif
-%if BEHAVIOUR == BEH_AWARD
+%if BEHAVIOUR == BEH_AWARD || BEHAVIOUR == BEH_HMA
 PM_DATA_SEG     equ 0xF940      ; as eight Award BIOSes answer, with no lengths
 PM_LEN          equ 0
 %else
 PM_DATA_SEG     equ BDA_SEG
 PM_LEN          equ 0xFFF0
 %endif
-%if BEHAVIOUR == BEH_NOCF
+%if BEHAVIOUR == BEH_NOCF || BEHAVIOUR == BEH_DISENGAGED
 INIT_FLAGS      equ 0
 %elif BEHAVIOUR == BEH_ENABLE
 INIT_FLAGS      equ F_ENGAGED
@@ -129,7 +172,7 @@ init:
         mov     [cs:old15], eax
         mov     word [APM_INT * 4], int15
         mov     [APM_INT * 4 + 2], cs
-%if BEHAVIOUR == BEH_LATE
+%if BEHAVIOUR == BEH_LATE || BEHAVIOUR == BEH_IRETCF
         mov     eax, [0x1C * 4]
         mov     [cs:old1c], eax
         mov     word [0x1C * 4], int1c
@@ -204,6 +247,14 @@ check_memory:
 int15:
         cmp     ah, APM_AH
         je      apm_rm
+%if BEHAVIOUR == BEH_A20STI
+        cmp     ax, A20_ENABLE
+        je      a20_enable_sti
+%endif
+%if BEHAVIOUR == BEH_MCA
+        cmp     ah, SYSCONF_AH
+        je      sysconf
+%endif
 %if BEHAVIOUR == BEH_EBDA
         cmp     eax, 0xE820
         je      e820
@@ -232,15 +283,40 @@ e820:
 %endif
 
 apm_rm:
+%if BEHAVIOUR == BEH_A20STI
+        call    pit_restore
+%endif
+%if BEHAVIOUR == BEH_A20PM
+        call    a20_must_be_on
+%endif
+%if BEHAVIOUR == BEH_V86PRIV
+        push    eax                     ; "am I in protected mode?", as some dispatchers
+        mov     eax, cr0                ; ask: privileged under a v86 monitor
+        pop     eax
+%endif
         push    ds
         push    word BDA_SEG
         pop     ds
         mov     byte [S_MODE], MODE_RM
         pop     ds
         call    core
+%if BEHAVIOUR == BEH_A20STI
+        pushf                           ; every real-mode call comes back with A20 off,
+        push    ax                      ; for the caller's check to turn it on
+        in      al, PORT_A
+        and     al, ~PORT_A_A20
+        out     PORT_A, al
+        pop     ax
+        popf
+%endif
+%if BEHAVIOUR == BEH_IRETCF
+        jc      .failed
+        iret                            ; success: CF and IF as the caller had them
+.failed:
+%endif
         retf    2                       ; our flags, CF the answer
 
-%if BEHAVIOUR == BEH_LATE
+%if BEHAVIOUR == BEH_LATE || BEHAVIOUR == BEH_IRETCF
 ; The timer's user hook: once 5307h has been armed, power off at the deadline.
 int1c:
         push    ds
@@ -266,6 +342,32 @@ int1c:
 ; the 32-bit one, and back to the 32-bit caller with a 32-bit far return. No flag
 ; changes on the way (LEA, not ADD): the caller's CF must reach pm_call.
 pm32_entry:
+%if BEHAVIOUR == BEH_SS16
+        ; RBIL's 5303h: the data segment is 16-bit. This BIOS runs on it as a stack and
+        ; sets SP alone; with a 32-bit (B=1) descriptor the CPU uses ESP, whose high
+        ; half is still the caller's, and the first push faults.
+        push    ds
+        push    eax
+        mov     ax, cs
+        lea     eax, [eax + 16]         ; the data selector follows the two code ones
+        mov     ds, ax
+        mov     [S_SAVED_ESP], esp
+        mov     [S_SAVED_SS], ss
+        mov     ss, ax
+        mov     sp, SS16_SP
+        mov     dword [SS16_SP - 4], 0
+        push    dword STACK_MARK        ; the first push on its own stack: there?
+        cmp     dword [SS16_SP - 4], STACK_MARK
+        pop     eax
+        je      .stack_ok
+        mov     al, EXIT_STACK_ESP      ; ESP's high half sent it elsewhere (QEMU does
+        out     DEBUG_EXIT, al          ; not check the limit, a 386 faults)
+        jmp     $
+.stack_ok:
+        lss     esp, [S_SAVED_ESP]
+        pop     eax
+        pop     ds
+%endif
         push    dword 0
         push    eax
         mov     ax, cs
@@ -356,11 +458,17 @@ fn_install:
         jmp     ok
 
 fn_connect_rm:
+%if BEHAVIOUR == BEH_HMA
+        call    fill_data_area
+%endif
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0     ; a new connection speaks 1.0
         jmp     ok
 
 fn_connect_pm16:
+%if BEHAVIOUR == BEH_HMA
+        call    fill_data_area
+%endif
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
         call    data_segment
@@ -371,6 +479,9 @@ fn_connect_pm16:
         jmp     ok
 
 fn_connect_pm32:
+%if BEHAVIOUR == BEH_HMA
+        call    fill_data_area
+%endif
         or      byte [S_FLAGS], F_CONNECTED
         mov     byte [S_CONNVER], 0
         call    data_segment
@@ -469,6 +580,13 @@ fn_set_state:
         cmp     cx, APM_STATE_SUSPEND
         jbe     ok
         jmp     power_off               ; loose: any other state is taken for off
+%elif BEHAVIOUR == BEH_A20PM
+        cmp     cx, APM_STATE_STANDBY
+        jb      ok
+        cmp     cx, APM_STATE_SUSPEND
+        jbe     resume_a20_off
+        cmp     cx, APM_STATE_OFF
+        jne     ok
 %elif BEHAVIOUR == BEH_RESUME
         cmp     cx, APM_STATE_STANDBY
         jb      ok
@@ -480,7 +598,52 @@ fn_set_state:
         cmp     cx, APM_STATE_OFF
         jne     ok                      ; ready, standby, suspend: accepted
 %endif
+%if BEHAVIOUR == BEH_SLOWOFF
+        test    byte [S_FLAGS], F_SEEN07 ; asked again while the first one goes down
+        jz      .first_off
+        mov     al, EXIT_OFF_TWICE
+        jmp     fail_exit
+.first_off:
+%endif
         or      byte [S_FLAGS], F_SEEN07
+%if BEHAVIOUR == BEH_DISENGAGED
+        test    byte [S_FLAGS], F_ENGAGED       ; refuses, but not with 0Bh, until engaged
+        jnz     .engaged_60
+        mov     ah, APM_ERR_CANNOT_ENTER
+        stc
+        ret
+.engaged_60:
+%endif
+%if BEHAVIOUR == BEH_PMIRQ
+        cmp     byte [S_MODE], MODE_PM
+        jne     power_off
+        call    key_irq
+        jmp     power_off
+%endif
+%if BEHAVIOUR == BEH_PMINT
+        cmp     byte [S_MODE], MODE_PM
+        jne     power_off
+        mov     ah, 0x00                ; INT 1Ah AH=00h, the tick count: code shared
+        int     0x1A                    ; with real mode, wrong in protected mode
+        jmp     power_off
+%endif
+%if BEHAVIOUR == BEH_A20GATES
+        call    a20_gates_off           ; under v86 both must be kept from acting
+        call    a20_must_be_on_here
+        jmp     power_off
+%endif
+%if BEHAVIOUR == BEH_SLOWOFF
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+        sti                             ; spins the disks down, IF on: 8 s
+        mov     ax, [BDA_TICKS]
+.spin_down:
+        mov     dx, [BDA_TICKS]
+        sub     dx, ax
+        cmp     dx, SLOW_TICKS
+        jb      .spin_down
+        jmp     power_off
+%endif
 %if BEHAVIOUR == BEH_NOCF
         test    byte [S_FLAGS], F_ENGAGED
         jnz     .engaged
@@ -525,11 +688,13 @@ fn_set_state:
 .forever:
         jmp     .forever
 %endif
-%if BEHAVIOUR == BEH_LATE
+%if BEHAVIOUR == BEH_LATE || BEHAVIOUR == BEH_IRETCF
+        push    ax
         mov     ax, [BDA_TICKS]         ; the power goes at the tick hook, later
         add     ax, LATE_TICKS
         mov     [S_DEADLINE], ax
         or      byte [S_FLAGS], F_ARMED
+        pop     ax                      ; AX as it came (BEH_IRETCF: AH stays 53h)
         jmp     ok
 %endif
 %if BEHAVIOUR == BEH_WBINVD
@@ -625,6 +790,188 @@ wait_for_resume:
         cmp     ax, [BDA_KBD_TAIL]
         je      .halt
         jmp     ok
+%endif
+
+%if BEHAVIOUR == BEH_A20GATES
+; The other A20 gates, as some chipsets have them: the 8042's command DDh (HP
+; Vectra style; DFh turns it on) and any write to port EEh.
+a20_gates_off:
+        call    kbc_ready
+        mov     al, KBC_A20_OFF
+        out     KBC_CTRL, al
+        call    kbc_ready
+        out     PORT_EE, al
+        ret
+
+kbc_ready:
+        in      al, KBC_CTRL
+        test    al, KBC_IN_FULL
+        jnz     kbc_ready
+        ret
+
+; A20 must still be on (0000:0200 and FFFF:0210 differ), or EXIT_A20_LEFT_OFF.
+a20_must_be_on_here:
+        push    ds
+        push    es
+        pusha
+        xor     ax, ax
+        mov     ds, ax
+        dec     ax
+        mov     es, ax
+        mov     ax, [0x200]
+        mov     bx, [es:0x210]
+        not     bx
+        mov     [0x200], bx
+        cmp     bx, [es:0x210]
+        mov     [0x200], ax
+        popa
+        pop     es
+        pop     ds
+        jne     .on
+        mov     al, EXIT_A20_LEFT_OFF
+        jmp     fail_exit
+.on:
+        ret
+%endif
+
+%if BEHAVIOUR == BEH_PMIRQ
+; Power-off lets the keyboard wake it, as a BIOS that waits with STI; HLT does: IRQ 1
+; unmasked at the PIC, IF on, and a key arrives (8042 command D2h puts the byte in
+; its output buffer as if typed, with IRQ 1). In protected mode the IRQ goes through
+; the caller's IDT at vector 09h. The key is read afterwards. DS = 40h.
+key_irq:
+        in      al, PIC_MASTER_IMR
+        and     al, ~IRQ1_BIT
+        out     PIC_MASTER_IMR, al
+        call    kbc_ready
+        mov     al, KBC_WRITE_OBUF
+        out     KBC_CTRL, al
+        call    kbc_ready
+        mov     al, SCAN_ENTER
+        out     KBC_DATA, al
+        sti
+        mov     cx, 0xFFFF              ; time for the IRQ to come
+.wait:
+        loop    .wait
+        cli
+        in      al, KBC_DATA
+        ret
+
+kbc_ready:
+        in      al, KBC_CTRL
+        test    al, KBC_IN_FULL
+        jnz     kbc_ready
+        ret
+%endif
+
+%if BEHAVIOUR == BEH_MCA
+; INT 15h AH=C0h: ES:BX = the configuration table of a PS/2 with Micro Channel,
+; whose IRQs are level-triggered (feature byte 1 bit 1).
+sysconf:
+        push    cs
+        pop     es
+        mov     bx, sysconf_table
+        xor     ah, ah
+        clc
+        retf    2
+
+sysconf_table:
+        dw      8                       ; length
+        db      0xF8, 0x00, 0x00        ; model (PS/2 model 80), submodel, revision
+        db      0x72                    ; feature 1: MCA, EBDA, INT 15h AH=4Fh, RTC
+        db      0, 0, 0, 0
+%endif
+
+%if BEHAVIOUR == BEH_A20STI
+; INT 15h AX=2401h as IBM-lineage BIOSes do it: A20 on, and back with interrupts
+; enabled. To make the IRQ that a real machine gets some day come now, the timer
+; (channel 0, one-shot) fires STI_TICKS PIT ticks later: under QEMU -icount shift=7
+; (128 ns an instruction, 6.5 per tick) that is the caller's way back to protected
+; mode, where an IRQ while the IVT is still the IDT triple-faults. Every later APM
+; call puts the timer back to the BIOS's 18.2 Hz.
+a20_enable_sti:
+        in      al, PORT_A
+        or      al, PORT_A_A20
+        out     PORT_A, al
+        mov     al, PIT_CH0_ONESHOT
+        out     PIT_COMMAND, al
+        mov     al, STI_TICKS & 0xFF
+        out     PIT_CH0, al
+        mov     al, STI_TICKS >> 8
+        out     PIT_CH0, al
+        xor     ah, ah
+        sti
+        clc
+        retf    2                       ; our flags: IF on
+
+; The timer as the BIOS had it: mode 3, 65536.
+pit_restore:
+        push    ax
+        mov     al, PIT_CH0_SQUARE
+        out     PIT_COMMAND, al
+        xor     al, al
+        out     PIT_CH0, al
+        out     PIT_CH0, al
+        pop     ax
+        ret
+%endif
+
+%if BEHAVIOUR == BEH_A20PM
+; Standby and suspend whose resume path leaves A20 off (port 92h), as the chipset came
+; back from the low-power state; from real mode the caller's own check repairs it.
+resume_a20_off:
+        in      al, PORT_A
+        and     al, ~PORT_A_A20
+        out     PORT_A, al
+        jmp     ok
+
+; Real mode, every call: the caller must have put A20 back on since (this BIOS keeps
+; code or data at FFFF:xxxx, as those that use the HMA do). 0000:0200 and FFFF:0210
+; are one byte with A20 off.
+a20_must_be_on:
+        push    ds
+        push    es
+        pusha
+        xor     ax, ax
+        mov     ds, ax
+        dec     ax
+        mov     es, ax
+        mov     ax, [0x200]
+        mov     bx, [es:0x210]
+        not     bx
+        mov     [0x200], bx
+        cmp     bx, [es:0x210]
+        mov     [0x200], ax             ; MOV, POPA and POP keep ZF
+        popa
+        pop     es
+        pop     ds
+        jne     .on
+        mov     al, EXIT_A20_LEFT_OFF
+        jmp     fail_exit
+.on:
+        ret
+%endif
+
+%if BEHAVIOUR == BEH_HMA
+; The connect initialises the BIOS's 64 KiB data area, F940:0000-FFFF: from F940:06C0
+; on that is 100000h-1093FFh with A20 on, as any FFFF:xxxx access of BIOS code is.
+; Real mode only (S_MODE); F9400h-FFFFFh is ROM. DS = 40h.
+fill_data_area:
+        cmp     byte [S_MODE], MODE_RM
+        jne     .done
+        push    es
+        pusha
+        mov     ax, PM_DATA_SEG
+        mov     es, ax
+        mov     di, 0x100000 - PM_DATA_SEG * 16
+        mov     cx, (0x10000 - (0x100000 - PM_DATA_SEG * 16)) / 2
+        mov     ax, HMA_FILL
+        cld
+        rep stosw
+        popa
+        pop     es
+.done:
+        ret
 %endif
 
 ; AL = EXIT_* code, to isa-debug-exit: QEMU ends at once.

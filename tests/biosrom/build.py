@@ -34,6 +34,18 @@ BEHAVIOURS = {
     "award": "BEH_AWARD",
     "dataseg": "BEH_DATASEG",
     "resume": "BEH_RESUME",
+    "pmirq": "BEH_PMIRQ",
+    "a20pm": "BEH_A20PM",
+    "hma": "BEH_HMA",
+    "slowoff": "BEH_SLOWOFF",
+    "v86priv": "BEH_V86PRIV",
+    "iretcf": "BEH_IRETCF",
+    "disengaged": "BEH_DISENGAGED",
+    "ss16": "BEH_SS16",
+    "a20sti": "BEH_A20STI",
+    "mca": "BEH_MCA",
+    "pmint": "BEH_PMINT",
+    "a20gates": "BEH_A20GATES",
 }
 
 BLOCK = 512

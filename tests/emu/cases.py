@@ -12,7 +12,7 @@ Each case is in the group of its topic below, and in the groups its columns impl
 
 from tests.emu import (cases_86box, cases_biosrom, cases_check, cases_errors, cases_floppy,
                        cases_media, cases_poweroff, cases_screen, cases_survey, cases_uefi,
-                       cases_v86)
+                       cases_v86, cases_windows)
 
 TOPICS = [
     ("poweroff", cases_poweroff),   # the walking skeleton, forced interfaces, fallbacks
@@ -26,6 +26,7 @@ TOPICS = [
     ("86box", cases_86box),         # real boards and BIOS ROMs (skipped without 86Box)
     ("screen", cases_screen),       # what a person sees, whichever loader
     ("biosrom", cases_biosrom),     # emulated 1990s APM BIOSes as option ROMs
+    ("biosrom", cases_windows),     # ... and the behaviours only real boards show
 ]
 
 CASES = []

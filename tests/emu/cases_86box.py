@@ -20,6 +20,7 @@ BOARDS = {
     "tx97": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
     "tx97-cd": ("ASUS TX97", "Intel 430TX / PIIX4", "Pentium 75"),
     "p55t2p4": ("ASUS P/I-P55T2P4", "Intel 430HX / PIIX3", "Pentium 75"),
+    "ficva503p": ("FIC VA-503+", "VIA MVP3 / VT82C586B", "Pentium MMX 166"),
     "386-award495-ega": ("U-Board 386, IBM EGA", "OPTi 495SLC (ISA)", "i386DX-33, no FPU"),
     "386-award495-mda": ("U-Board 386, IBM MDA", "OPTi 495SLC (ISA)", "i386DX-33, no FPU"),
 }
@@ -96,6 +97,11 @@ CASES = [
     Case("86box-tx97-floppy-v86", "86box", "award", "tx97", "floppy", "bioscall=v86",
          "poweroff", T, serial=[r"^apmoff: v86 monitor ready"],
          last_line=off_via("rm", tail=r" \(v86\)")),
+    # VIA's south bridge with its ACPI function (soft-off), an Award BIOS of 2001.
+    Case("86box-ficva503p-floppy", "86box", "award", "ficva503p", "floppy", "", "poweroff", T,
+         serial=[r"^apmoff: APM 1\.2 BIOS, signature PM",
+                 r"^apmoff: chipset: .*soft-off yes"],
+         judges=[SurveyMatches({"chipset.soft_off": "yes"})], last_line=off_via("rm")),
     # El Torito from an ATAPI CD-ROM.
     Case("86box-tx97-cd-iso", "86box", "award", "tx97-cd", "iso", "", "poweroff", T,
          serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),

@@ -46,6 +46,8 @@
     X(test_connect_enables_nothing) \
     X(test_off_enables_when_disabled) \
     X(test_off_engages_when_disengaged) \
+    X(test_off_engages_on_0bh) \
+    X(test_connect_recheck_fails) \
     X(test_off_enable_1_0_device_id) \
     X(test_off_retried_once) \
     X(test_sleep_enables_when_disabled) \

@@ -48,7 +48,7 @@ void test_off_enables_when_disabled(void **state)
     assert_int_equal(log_count_matching("powering off via rm (APM 1.2)"), 2);
 }
 
-/* 0Bh from 5307h on 1.1: 530Fh engage, then once more. */
+/* Flags say disengaged, on 1.1: 530Fh engage up front (Linux), then 5307h once. */
 void test_off_engages_when_disengaged(void **state)
 {
     (void)state;
@@ -59,9 +59,23 @@ void test_off_engages_when_disengaged(void **state)
     apm_power_off(&st, why, sizeof(why));
     assert_calls(APM_FN_ENGAGE_PM, 1);
     assert_call(APM_FN_ENGAGE_PM, 0, APM_IFACE_PM16, 0x0001, 0x0001);
+    assert_call_before(APM_FN_ENGAGE_PM, 0, APM_FN_SET_POWER_STATE, 0);
     assert_calls(APM_FN_ENABLE_PM, 0);
-    assert_calls(APM_FN_SET_POWER_STATE, 2);
+    assert_calls(APM_FN_SET_POWER_STATE, 1);
     assert_true(sim.powered_off);
+}
+
+/* 0Bh from 5307h although the flags did not say disengaged: 530Fh, then once more. */
+void test_off_engages_on_0bh(void **state)
+{
+    (void)state;
+    fixture_reset(APM_V1_1);
+    sim_force(&sim, APM_FN_SET_POWER_STATE, SIM_ERROR, APM_ERR_NOT_ENGAGED, 0);
+    connect_ok(APM_IFACE_RM);
+    apm_power_off(&st, why, sizeof(why));
+    assert_calls(APM_FN_ENGAGE_PM, 1);
+    assert_call_before(APM_FN_SET_POWER_STATE, 0, APM_FN_ENGAGE_PM, 0);
+    assert_calls(APM_FN_SET_POWER_STATE, 2);
 }
 
 /* On a 1.0 connection "all devices" is FFFFh, and there is no engaging. */

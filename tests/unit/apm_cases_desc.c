@@ -60,7 +60,8 @@ void test_pm32_descriptors(void **state)
     /* 64 KiB limits whatever the BIOS claimed (apm.c), bases from each segment */
     assert_desc(built(segs, n, SEL_APM_CODE32), 0xF1230, 0xFFFF, true, CODE);
     assert_desc(built(segs, n, SEL_APM_CODE16), 0xE4560, 0xFFFF, false, CODE);
-    assert_desc(built(segs, n, SEL_APM_DATA), 0x97890, 0xFFFF, true, DATA);
+    /* 16-bit data, as RBIL's 5303h asks (B=0: a BIOS stack there uses SP) */
+    assert_desc(built(segs, n, SEL_APM_DATA), 0x97890, 0xFFFF, false, DATA);
     /* 40h: the BIOS data area, for BIOSes that load it as real-mode segment 40h */
     assert_desc(built(segs, n, SEL_BIOS_DATA), 0x400, 0xFFFF, false, DATA);
 }
