@@ -16,9 +16,12 @@
 #define BDA_BASE            0x400u
 #define BDA_EBDA_SEGMENT    0x40Eu  /* word: the EBDA's segment */
 #define BDA_MEMORY_KB       0x413u  /* word: conventional memory in KiB (INT 12h) */
+#define BDA_CRTC_PORT       0x463u  /* word: the text console's CRT controller */
 #define BDA_TICKS           0x46Cu  /* dword: IRQ 0 ticks since midnight */
 
 #define VIDEO_MEMORY        0xA0000u
+#define TEXT_MONO_BASE      0xB0000u /* MDA, Hercules: 80x25 text */
+#define TEXT_COLOUR_BASE    0xB8000u /* CGA, EGA, VGA */
 #define OPTION_ROM_START    0xC0000u /* option ROMs, then the system BIOS */
 #define BIOS_AREA_START     0xE0000u /* where BIOS tables (RSDP, SMBIOS) may lie */
 #define BIOS_AREA_END       0x100000u

@@ -83,9 +83,10 @@
 #define PCI_MECH_SELECT     0xCFB   /* 430LX/NX: 1 selects #1, 0 #2 */
 #define PCI_MECH2_BASE      0xC000  /* #2: device 0's configuration space */
 
-/* VGA CRT controller (colour). */
-#define VGA_CRTC_INDEX      0x3D4
-#define VGA_CRTC_DATA       0x3D5
+/* The CRT controller of the text console: at 3D4h on a colour adapter (CGA, EGA,
+ * VGA), at 3B4h on a monochrome one (MDA, Hercules); its data port is the next one. */
+#define CRTC_COLOUR_INDEX   0x3D4
+#define CRTC_MONO_INDEX     0x3B4
 
 /* BIOS interrupt vectors apmoff calls. */
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */

@@ -1,4 +1,5 @@
-/* VGA text mode, 80x25 at 0xB8000, as the BIOS leaves it. */
+/* The text console, 80x25 as the BIOS leaves it: at B8000h, or B0000h on a
+ * monochrome adapter. */
 #ifndef APMOFF_VGA_H
 #define APMOFF_VGA_H
 
