@@ -185,13 +185,20 @@ def prepare(machine, image, medium, vmdir, com1):
     return cfg
 
 
-def verdict_from(stderr_text):
+def resets(stderr_text):
+    return sum(1 for m in MARKER.findall(stderr_text) if m.endswith("reset"))
+
+
+def verdict_from(stderr_text, resets_before_serial=1):
+    """86Box's verdict from its markers. A reset counts only once the guest has
+    written to COM1: 86Box prints one hard reset at power-on, and some Award BIOSes
+    (the FIC VA-503+'s) reset once more during their POST."""
     markers = MARKER.findall(stderr_text)
     if "soft-off" in markers:
         return "poweroff"
     if "triple fault" in markers:
         return "triple-fault"
-    if sum(1 for m in markers if m.endswith("reset")) > 1:   # one hard reset at power-on
+    if resets(stderr_text) > max(1, resets_before_serial):
         return "reset"
     return None
 
@@ -248,11 +255,15 @@ def boot(case, workdir, image, watch, want_screen=False):
                                 stdin=subprocess.DEVNULL, stdout=err, stderr=err,
                                 env=env, start_new_session=True)
     verdict = shot = None
+    quiet_resets = 1
     try:
         while verdict is None:
             time.sleep(0.25)
             with open(err_path, "rb") as f:
-                verdict = verdict_from(f.read().decode("latin-1"))
+                stderr_text = f.read().decode("latin-1")
+            if not watch.text():
+                quiet_resets = resets(stderr_text)
+            verdict = verdict_from(stderr_text, quiet_resets)
             if verdict:
                 break
             if proc.poll() is not None:
