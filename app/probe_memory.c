@@ -3,7 +3,13 @@
  * E820 is walked entry by entry with its continuation value, bounded, as Linux's
  * arch/x86/boot/memory.c does; a BIOS that ends the list with CF set instead of a
  * zero continuation is normal (Phoenix). E801 answers in AX/BX on some BIOSes and
- * in CX/DX on others: Linux takes CX/DX when they are non-zero, and so do we. */
+ * in CX/DX on others: Linux takes CX/DX when they are non-zero, and so do we.
+ *
+ * E801h and AH=88h go in with CF clear and are judged by what the registers show:
+ * the 1993 Award BIOS of the 86Box 386 answers 88h without touching CF, so with CF
+ * pre-set (as for APM calls) its 7 MiB read as "not supported". An answer is CF
+ * clear, no error in AH, and AX changed from what went in (a BIOS without the
+ * function at all returns by IRET and changes nothing). */
 #include "probes.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
@@ -53,6 +59,20 @@ static void probe_e820(struct mem_probe *m, const struct bios_access *b)
     m->e820_truncated = true;           /* a continuation that never ends */
 }
 
+#define INT15_UNSUPPORTED   0x86
+#define INT15_INVALID       0x80
+
+/* INT 15h AX=ax with CF clear; whether the registers in r show an answer. */
+static bool ask(const struct bios_access *b, uint16_t ax, struct biosregs *r)
+{
+    const char *why;
+    initregs(r);
+    r->eflags &= ~X86_EFLAGS_CF;
+    r->ax = ax;
+    return b->call(BIOS_INT_SYSTEM, r, r, &why) && !(r->eflags & X86_EFLAGS_CF) &&
+           r->ah != INT15_UNSUPPORTED && r->ah != INT15_INVALID && r->ax != ax;
+}
+
 void probe_memory(struct mem_probe *m, const struct bios_access *b)
 {
     struct biosregs r;
@@ -66,20 +86,14 @@ void probe_memory(struct mem_probe *m, const struct bios_access *b)
     }
     probe_e820(m, b);
 
-    initregs(&r);
-    r.ax = 0xE801;
-    if (b->call(BIOS_INT_SYSTEM, &r, &r, &why) && !(r.eflags & X86_EFLAGS_CF) &&
-        r.ah != 0x86 && r.ah != 0x80) {
+    if (ask(b, 0xE801, &r)) {
         bool cxdx = r.cx || r.dx;
         m->have_e801 = true;
         m->e801_1m_16m_kb = cxdx ? r.cx : r.ax;
         m->e801_above_16m_64k = cxdx ? r.dx : r.bx;
     }
 
-    initregs(&r);
-    r.ah = 0x88;
-    if (b->call(BIOS_INT_SYSTEM, &r, &r, &why) && !(r.eflags & X86_EFLAGS_CF) &&
-        r.ah != 0x86 && r.ah != 0x80) {
+    if (ask(b, 0x8800, &r)) {
         m->have_88 = true;
         m->ext_kb = r.ax;
     }

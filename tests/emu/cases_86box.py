@@ -73,6 +73,7 @@ CASES = [
                                                   "cpu.clock_method": "div-loop",
                                                   "bios.date": "09/10/93",
                                                   "pci.mechanism": 0,
+                                                  "memory.ext88_kb": 7168,
                                                   "video.adapter": "VGA"}),
                                    ScreenHasText()]),
     # APM 1.1 on an SL-enhanced 486, and no soft-off on the board: every interface

@@ -239,6 +239,10 @@ MUTANTS = [
     Mutant("e801-cxdx", "app/probe_memory.c",
            "bool cxdx = r.cx || r.dx;", "bool cxdx = false;",
            ["unit:test_probes"], "E801h read from AX/BX when the BIOS answered in CX/DX"),
+    Mutant("int15-88-cf-preset", "app/probe_memory.c",
+           "    r->eflags &= ~X86_EFLAGS_CF;\n", "",
+           ["unit:test_probes"], "E801h/88h asked with CF pre-set: an answer by IRET reads "
+           "as none"),
     Mutant("int13-cylinders", "app/probe_disks.c",
            "h->cylinders = (uint16_t)((r.ch | (r.cl & 0xC0) << 2) + 1);",
            "h->cylinders = (uint16_t)(r.ch | (r.cl & 0xC0) << 2);",

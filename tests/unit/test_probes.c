@@ -28,6 +28,8 @@ static struct {
     bool e820_endless;              /* a continuation that never becomes 0 */
     bool e801_in_cxdx;
     bool no_e801, no_88;
+    bool cf_untouched;              /* answers by IRET, CF as the caller left it */
+    bool iret_only;                 /* knows neither E801h nor 88h: changes nothing */
     unsigned hdds;
     bool edd_on_first;
     enum { VID_VGA_VBE2, VID_VGA_NO_VBE, VID_EGA, VID_MDA, VID_CGA } video;
@@ -80,6 +82,12 @@ static void int15(struct biosregs *r)
             r->ebx = 0;
         else
             r->ebx = i + 1;
+        return;
+    }
+    if (bios.iret_only && (r->ax == 0xE801 || r->ah == 0x88))
+        return;
+    if (r->ah == 0x88 && bios.cf_untouched) {
+        r->ax = 7168;
         return;
     }
     if (r->ax == 0xE801) {
@@ -289,6 +297,29 @@ static void test_old_bios(void **state)
     assert_int_equal(m.ext_kb, 3072);
 }
 
+/* The 1993 Award BIOS of the 86Box 386: 88h answered by IRET, CF left as it was. */
+static void test_88_answered_without_cf(void **state)
+{
+    struct mem_probe m;
+    (void)state;
+    bios.no_e801 = true;
+    bios.cf_untouched = true;
+    probe_memory(&m, &sim);
+    assert_true(m.have_88);
+    assert_int_equal(m.ext_kb, 7168);
+}
+
+/* No handler at all: IRET, nothing changed. Not an answer, whatever CF says. */
+static void test_iret_only_is_no_answer(void **state)
+{
+    struct mem_probe m;
+    (void)state;
+    bios.iret_only = true;
+    probe_memory(&m, &sim);
+    assert_false(m.have_e801);
+    assert_false(m.have_88);
+}
+
 static void test_e801_cxdx(void **state)
 {
     struct mem_probe m;
@@ -419,6 +450,8 @@ int main(void)
         T(test_e820_ends_with_cf),
         T(test_e820_endless),
         T(test_old_bios),
+        T(test_88_answered_without_cf),
+        T(test_iret_only_is_no_answer),
         T(test_e801_cxdx),
         T(test_disks),
         T(test_no_hard_disk),
