@@ -131,8 +131,8 @@ MUTANTS = [
            "    (void)timer;\n",
            ["emu:qemu-pc-irq-on-idle"], "irq=on leaves the timer masked during PM calls"),
 
-    Mutant("layers-upward-include", "system/halt.h",
-           "#include <stdbool.h>\n", "#include <stdbool.h>\n#include \"../app/options.h\"\n",
+    Mutant("layers-upward-include", "system/console.c",
+           '#include "console.h"\n', '#include "console.h"\n#include "../app/report.h"\n',
            ["cmd:/usr/bin/python3 tests/check_layers.py"],
            "the platform includes the application (an upward include)"),
 
@@ -179,11 +179,6 @@ MUTANTS = [
            "    return call.limit_ticks && call.ticks > call.limit_ticks;",
            "    return false;",
            ["emu:qemu-pc-realbios-hang-v86"], "a BIOS that never returns under v86 hangs us"),
-    Mutant("pm-cf-preset", "apm/port_pm.c",
-           "apm_ports_eflags(regs->eflags) & ~X86_EFLAGS_CF;",
-           "apm_ports_eflags(regs->eflags);",
-           ["emu:qemu-pc-realbios-nocf-pm32"],
-           "PM calls start with CF set: a jump-table BIOS's successes read as failures"),
     Mutant("v86-watchdog-on-suspend", "realmode/bios.c",
            "    v86_watchdog(seconds);", "    v86_watchdog(seconds ? seconds : BIOS_CALL_LIMIT_S);",
            ["emu:qemu-pc-realbios-resume-v86"],
