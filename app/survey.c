@@ -1,5 +1,6 @@
 /* The hardware survey: see survey.h. Every probe here only reads. */
 #include "survey.h"
+#include "method_acpi.h"
 #include "../system/console.h"
 #include "../lib/format.h"
 #include "../system/io.h"
@@ -241,6 +242,9 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
     else
         say("acpi: RSDP revision %u, OEM \"%s\", RSDT %08Xh (%s)", rsdp->revision,
             rsdp->oem_id, (unsigned)rsdp->rsdt_addr, acpi_rsdp_status_name(rsdp->status));
+    acpi_s5_find(&pm, rsdp, &sv->s5);
+    if (rsdp->status != ACPI_RSDP_NOT_FOUND)
+        acpi_s5_report(&sv->s5);
 }
 
 void survey_machine(struct survey *sv, const struct bootinfo *bi,
