@@ -280,12 +280,12 @@ static int apply_sequence(struct options *o, const struct option_def *d, char *i
     unsigned n = 0;
 
     list_choices(valid, sizeof(valid), d->choices);
-    while (*items) {
+    for (bool more = true; more;) {
         char *item = items;
         while (*items && *items != ',')
             items++;
-        if (*items)
-            *items++ = '\0';
+        more = *items == ',';
+        *items++ = '\0';
         const struct choice *c = find_choice(d->choices, item);
         if (!c) {
             say("error: %s=%s is not valid (choices, in the order to try them: %s)",
@@ -302,10 +302,6 @@ static int apply_sequence(struct options *o, const struct option_def *d, char *i
             return 1;
         }
         value |= c->value << (METHOD_BITS * n++);
-    }
-    if (!n) {
-        say("error: %s= is empty (choices, in the order to try them: %s)", d->key, valid);
-        return 1;
     }
     return set_once(o, d, value, seen);
 }

@@ -24,3 +24,45 @@ CASES = [
     Case("bochs-rombios-acpi", "bochs", "bochs", "-", "iso", "method=acpi", "poweroff", 60,
          serial=[S5_FOUND], serial_absent=[NO_APM_CALL], last_line=OFF_ACPI),
 ]
+
+# --- no ACPI: a clear halt and its exit code, never a silent switch to APM -------------
+NO_ACPI = r"^apmoff: halted: no ACPI S5: no RSDP"
+CASES += [
+    Case("qemu-isapc-acpi", "qemu", "seabios", "isapc", "kernel", "method=acpi", "halt", 20,
+         serial=[r"^apmoff: acpi: no RSDP found", r"^apmoff: acpi: no ACPI S5: no RSDP$"],
+         serial_absent=[NO_APM_CALL, r"powering off via"], last_line=NO_ACPI),
+    # onfail=exit: HALT_NO_ACPI (13) leaves QEMU with (13 << 1) | 1.
+    Case("qemu-isapc-acpi-exit", "qemu", "seabios", "isapc", "kernel",
+         "method=acpi onfail=exit", "exit:27", 20,
+         last_line=NO_ACPI + r"; exit code 13 \(onfail=exit\)$"),
+    Case("qemu-pc-noacpi-acpi-exit", "qemu", "seabios", "pc,acpi=off", "kernel",
+         "method=acpi onfail=exit", "exit:27", 20, serial_absent=[NO_APM_CALL],
+         last_line=NO_ACPI),
+]
+
+# --- chains: APM, then ACPI when APM leaves the machine on (an injected failure) --------
+CASES += [
+    Case("qemu-pc-chain-apm-acpi", "qemu", "seabios", "pc", "kernel",
+         "method=apm,acpi inject=rm-off,pm32-off,pm16-off", "poweroff", 20,
+         serial=[r"^apmoff: power-off via pm16 failed: failure injected",
+                 r"^apmoff: falling back to method acpi$", S5_FOUND],
+         last_line=OFF_ACPI),
+    Case("bochs-rombios-chain-apm-acpi", "bochs", "bochs", "-", "iso",
+         "method=apm,acpi inject=rm-off,pm32-off,pm16-off", "poweroff", 60,
+         serial=[r"^apmoff: power-off via rm failed: failure injected",
+                 r"^apmoff: falling back to method acpi$"],
+         last_line=OFF_ACPI),
+    # The chain's end: both fail (no ACPI on isapc): the last method's code, both reasons.
+    Case("qemu-isapc-chain-exit", "qemu", "seabios", "isapc", "kernel",
+         "method=apm,acpi inject=rm-off,pm32-off,pm16-off onfail=exit", "exit:27", 20,
+         serial=[r"^apmoff: falling back to method acpi$"],
+         last_line=r"^apmoff: halted: apm: power-off failed via rm, pm32 and pm16; "
+                   r"acpi: no ACPI S5: no RSDP; exit code 13"),
+    # ACPI first, where there is none: the chain goes on to APM, which SeaBIOS accepts
+    # on isapc and then hangs in (as qemu-isapc-hang).
+    Case("qemu-isapc-chain-acpi-apm", "qemu", "seabios", "isapc", "kernel",
+         "method=acpi,apm", "hang", 20,
+         serial=[r"^apmoff: acpi: no ACPI S5: no RSDP$",
+                 r"^apmoff: falling back to method apm$"],
+         hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)"),
+]

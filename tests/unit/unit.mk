@@ -25,6 +25,8 @@ UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cas
 	lib/format.o system/segdesc.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
 	app/options.o lib/format.o
+UNIT_METHODS_OBJS := tests/unit/test_methods.o tests/unit/host_console.o \
+	app/methods.o app/options.o lib/format.o
 UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o system/bootinfo.o
 UNIT_FORMAT_OBJS  := tests/unit/test_format.o lib/format.o
 UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
@@ -51,10 +53,10 @@ UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.
 
 UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 
-UNIT_TESTS := test_deflate test_probes test_apm test_options test_bootinfo test_format test_json test_survey_json \
+UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo test_format test_json test_survey_json \
 	test_summary test_qrpages test_romid test_checklist
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
-UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
+UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS)))
@@ -68,6 +70,7 @@ unit: unit-bin
 
 $(UNIT_DIR)/test_apm: $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS))
 $(UNIT_DIR)/test_options: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONS_OBJS))
+$(UNIT_DIR)/test_methods: $(addprefix $(HOST_DIR)/,$(UNIT_METHODS_OBJS))
 $(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
 $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
 $(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))
