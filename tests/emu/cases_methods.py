@@ -66,3 +66,21 @@ CASES += [
                  r"^apmoff: falling back to method apm$"],
          hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)"),
 ]
+
+# --- UEFI: no legacy BIOS, so APM is skipped, but ACPI S5 works through the multiboot 2
+# ACPI tag's RSDP copy --------------------------------------------------------------------
+CASES += [
+    Case("qemu64-ovmf-acpi", "qemu", "ovmf", "pc", "iso", "method=acpi", "poweroff", 90,
+         serial=[r"^apmoff: firmware: uefi$", S5_FOUND], serial_absent=[NO_APM_CALL],
+         last_line=OFF_ACPI),
+    Case("qemu64-ovmf-q35-acpi", "qemu", "ovmf", "q35", "iso", "method=acpi", "poweroff", 90,
+         serial=[r"^apmoff: firmware: uefi$", S5_FOUND], last_line=OFF_ACPI),
+    Case("qemu-ovmf32-acpi", "qemu", "ovmf32", "q35,smm=on", "iso", "method=acpi",
+         "poweroff", 120, serial=[r"^apmoff: firmware: uefi$", S5_FOUND],
+         last_line=OFF_ACPI),
+    # method=apm,acpi on UEFI: APM is said to be absent, ACPI follows.
+    Case("qemu64-ovmf-chain-apm-acpi", "qemu", "ovmf", "pc", "iso", "method=apm,acpi",
+         "poweroff", 90, serial=[r"^apmoff: apm: no APM: no legacy BIOS$",
+                                 r"^apmoff: falling back to method acpi$"],
+         last_line=OFF_ACPI),
+]
