@@ -47,6 +47,7 @@ static struct apm_state apm;
 static char options_text[224];
 static char json[SURVEY_JSON_MAX];
 static bool bios_ok;            /* a legacy BIOS answers: APM can be asked */
+static char bios_why[160];      /* why not, when it does not */
 
 static void print_survey(const struct apm_state *s)
 {
@@ -156,19 +157,19 @@ static void restore_text_mode(void)
  * here on the summary panel at every end of the run. No BIOS: the survey and halt. */
 static void start_bios(void)
 {
-    char why[160];
+    char *why = bios_why;
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
-    bios_ok = bios_init(&bi, path, why, sizeof(why));
+    bios_ok = bios_init(&bi, path, why, sizeof(bios_why));
 
     survey_machine(&sv, &bi, &cpu, bios_ok);
     sv.label = opts.label;
     summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
     halt_set_epilogue(summary_show);
-    /* Without a BIOS only a power-off by methods other than APM can go on (UEFI
-     * machines have ACPI). */
-    bool bios_needed = opts.action != ACTION_OFF ||
-                       opts.methods == METHOD_LIST_1(METHOD_APM);
+    /* Without a BIOS only a power-off by methods other than APM, and the check of
+     * those methods, can go on (UEFI machines have ACPI). */
+    bool bios_needed = opts.action != ACTION_CHECK && (opts.action != ACTION_OFF ||
+                       opts.methods == METHOD_LIST_1(METHOD_APM));
     if (!bios_ok && bios_needed) {
         print_survey(0);
         halt(HALT_NO_BIOS, why);
@@ -264,6 +265,10 @@ void kmain(uint32_t magic, uint32_t info)
 
     switch (opts.action) {
     case ACTION_CHECK:
+        if (!bios_ok) {
+            print_survey(0);
+            action_check_no_bios(&sv, bios_why);
+        }
         action_check(&apm, &ports, opts.check_strict, &sv);
     case ACTION_STANDBY:
         action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY);

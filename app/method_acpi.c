@@ -48,6 +48,24 @@ static const char *unusable(const struct acpi_s5 *s5)
     return 0;
 }
 
+void acpi_check(const struct acpi_s5 *s5, struct acpi_check_facts *out)
+{
+    const struct acpi_fadt *f = &s5->tables.fadt;
+
+    *out = (struct acpi_check_facts){ .unusable = unusable(s5) };
+    if (out->unusable) {
+        say("check: acpi: method=acpi would find no S5: %s", out->unusable);
+        return;
+    }
+    out->sci_en = acpi_pm_sci_enabled((uint16_t)f->pm1a_cnt);
+    out->smi_can_enable = f->smi_cmd && f->smi_cmd <= 0xFFFF && f->acpi_enable;
+    say("check: acpi: S5 usable: PM1a_CNT %04Xh, SLP_TYPa %u, SLP_TYPb %u; SCI_EN %s%s",
+        (unsigned)f->pm1a_cnt, s5->aml.slp_typa, s5->aml.slp_typb,
+        out->sci_en ? "set (ACPI mode)" : "clear (legacy mode)",
+        out->sci_en ? "" : out->smi_can_enable ? ", SMI_CMD can enable ACPI"
+                                               : ", and no SMI_CMD to enable ACPI");
+}
+
 /* ACPI mode, as AcpiEnable(): a firmware that powers on in legacy mode (SCI_EN clear)
  * switches when ACPI_ENABLE is written to SMI_CMD. No SMI_CMD: the hardware is in
  * ACPI mode for good. Not reached in 3 s: said, and the write is made anyway. */

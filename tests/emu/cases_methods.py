@@ -84,3 +84,23 @@ CASES += [
                                  r"^apmoff: falling back to method acpi$"],
          last_line=OFF_ACPI),
 ]
+
+# --- action=check reports every method; no power state changes ---------------------------
+CHECK_ACPI_QEMU = (r"^apmoff: check: acpi: S5 usable: PM1a_CNT 0604h, SLP_TYPa 0, SLP_TYPb 0; "
+                   r"SCI_EN clear \(legacy mode\), SMI_CMD can enable ACPI$")
+CASES += [
+    Case("qemu-pc-check-acpi", "qemu", "seabios", "pc", "kernel", "action=check onfail=exit",
+         "exit:23", 20,
+         serial=[CHECK_ACPI_QEMU,
+                 r'^apmoff: check \{.*"acpi":\{"s5":"usable","slp_typa":0,"slp_typb":0,'
+                 r'"pm1a_cnt":1540,"sci_en":false,"smi_can_enable":true\}']),
+    Case("qemu-isapc-check-acpi", "qemu", "seabios", "isapc", "kernel", "action=check",
+         "halt", 20,
+         serial=[r"^apmoff: check: acpi: method=acpi would find no S5: no RSDP$",
+                 r'^apmoff: check \{.*"acpi":\{"s5":"no RSDP"\}']),
+    # UEFI: no APM to check, but ACPI is (OVMF has switched to ACPI mode itself).
+    Case("qemu64-ovmf-check-acpi", "qemu", "ovmf", "pc", "iso", "action=check onfail=exit",
+         "exit:7", 90,
+         serial=[r"^apmoff: check: acpi: S5 usable: PM1a_CNT [0-9A-F]{4}h, SLP_TYPa \d, "
+                 r"SLP_TYPb \d; SCI_EN ", r"^apmoff: check: apm: not checked: "]),
+]
