@@ -3,6 +3,7 @@ power-off (QEMU's guest-shutdown, Bochs' "ACPI control: soft power off"), the
 machine without ACPI that must say so, and a chain from APM to ACPI."""
 
 from tests.emu.case import Case
+from tests.emu.judges import SurveyMatches
 
 OFF_ACPI = (r"^apmoff: powering off via acpi \(S5: PM1a_CNT [0-9A-F]{4}h, SLP_TYPa \d+"
             r"(, PM1b_CNT [0-9A-F]{4}h, SLP_TYPb \d+)?\)$")
@@ -103,4 +104,17 @@ CASES += [
          "exit:7", 90,
          serial=[r"^apmoff: check: acpi: S5 usable: PM1a_CNT [0-9A-F]{4}h, SLP_TYPa \d, "
                  r"SLP_TYPb \d; SCI_EN ", r"^apmoff: check: apm: not checked: "]),
+]
+
+# --- the survey reports what method=acpi would use ---------------------------------------
+CASES += [
+    Case("qemu-pc-survey-acpi", "qemu", "seabios", "pc", "kernel", "action=survey wait=0",
+         "halt", 20,
+         serial=[r"^apmoff: acpi: FADT at [0-9A-F]{8}h, revision \d+: PM1a_CNT 0604h, "
+                 r"PM1b_CNT none, SMI_CMD B2h \(ACPI_ENABLE F1h\)$", S5_FOUND],
+         judges=[SurveyMatches({"acpi.s5.pm1a_cnt": 0x604, "acpi.s5.slp_typa": 0,
+                                "acpi.s5.smi_cmd": 0xB2})]),
+    Case("qemu-isapc-survey-acpi", "qemu", "seabios", "isapc", "kernel",
+         "action=survey wait=0", "halt", 20,
+         judges=[SurveyMatches({"acpi.found": False})]),
 ]
