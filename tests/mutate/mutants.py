@@ -217,4 +217,26 @@ MUTANTS = [
            "put_bits(&bs, (unsigned)alnum_value(text[i]), 6);",
            "put_bits(&bs, (unsigned)alnum_value(text[i]), 5);",
            ["unit:test_qr"], "alphanumeric mode's odd last character written in 5 bits"),
+
+    # --- power-off methods (method=) ----------------------------------------------------------
+    Mutant("acpi-slp-en-missing", "system/acpi_pm.c",
+           "    outw(pm1a, (uint16_t)(a | ACPI_PM1_SLP_EN));\n",
+           "    outw(pm1a, a);\n",
+           ["emu:qemu-pc-acpi"], "SLP_TYP written to PM1a without SLP_EN: no sleep starts"),
+    Mutant("acpi-enable-value", "system/acpi_pm.c",
+           "outb(smi_cmd, acpi_enable);", "outb(smi_cmd, (uint8_t)(acpi_enable + 1));",
+           ["emu:qemu-pc-acpi"], "SMI_CMD written with a value other than ACPI_ENABLE: SCI_EN never set"),
+    Mutant("methods-stop-after-first", "app/methods.c",
+           "        if (i)\n            say(\"falling back to method %s\", m->name);\n",
+           "        if (i)\n            break;\n",
+           ["unit:test_methods"], "a chain stops after its first method"),
+    Mutant("methods-order-kept", "app/options.c",
+           "value |= c->value << (METHOD_BITS * n++);",
+           "value = (value << METHOD_BITS) | c->value; n++;",
+           ["unit:test_methods"], "method= list stored in reverse: acpi,apm tried as apm,acpi"),
+    Mutant("uefi-apm-needs-bios", "app/main.c",
+           "    bool bios_needed = opts.action != ACTION_CHECK && (opts.action != ACTION_OFF ||\n"
+           "                       opts.methods == METHOD_LIST_1(METHOD_APM));",
+           "    bool bios_needed = opts.action != ACTION_CHECK && opts.action != ACTION_OFF;",
+           ["emu:qemu64-ovmf-exit"], "UEFI with method=apm goes on instead of 'no legacy BIOS'"),
 ]
