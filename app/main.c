@@ -6,6 +6,7 @@
  * power going off: nothing returns to the caller. */
 #include "actions.h"
 #include "method_acpi.h"
+#include "method_efi.h"
 #include "methods.h"
 #include "options.h"
 #include "report.h"
@@ -234,15 +235,25 @@ static enum method_result acpi_off(char *why, unsigned size)
     return acpi_power_off(&sv.s5, announce, why, size);
 }
 
+static enum method_result efi_off(char *why, unsigned size)
+{
+    return efi_power_off(&sv.efi, bi.efi_system_table_addr != 0, bi.efi64, announce, why,
+                         size);
+}
+
 static const struct power_method method_apm = {
     "apm", HALT_NO_APM, HALT_POWEROFF_FAILED, apm_off,
 };
 static const struct power_method method_acpi = {
     "acpi", HALT_NO_ACPI, HALT_ACPI_STILL_ON, acpi_off,
 };
+static const struct power_method method_efi = {
+    "efi", HALT_NO_EFI, HALT_EFI_STILL_ON, efi_off,
+};
 static const struct power_method *const methods[METHOD_COUNT] = {
     [METHOD_APM] = &method_apm,
     [METHOD_ACPI] = &method_acpi,
+    [METHOD_EFI] = &method_efi,
 };
 
 static void __attribute__((noreturn)) power_off(void)

@@ -27,6 +27,10 @@ DEFAULT_ELF = os.path.join(ROOT, "build", "apmoff.elf")
 GUARDED = {
     "cpu_cpuid": {"cpuid"},     # called only once EFLAGS.ID toggles (system/cpu.c)
     "cpu_rdtsc": {"rdtsc"},     # called only when CPUID.1:EDX.TSC is set (system/timer.c)
+    # EFER.LME on and off: reached only for method=efi on x64 UEFI firmware, whose CPU
+    # has long mode (system/efi_call64.asm, system/efi_rt.c)
+    "efi_call64.own_gdt": {"rdmsr", "wrmsr"},
+    "efi_call64.compat": {"rdmsr", "wrmsr"},
 }
 
 # Mnemonics (as objdump spells them, AT&T syntax) by the CPU that introduced them.

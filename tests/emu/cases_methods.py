@@ -118,3 +118,19 @@ CASES += [
          "action=survey wait=0", "halt", 20,
          judges=[SurveyMatches({"acpi.found": False})]),
 ]
+
+# --- method=efi: ResetSystem(EfiResetShutdown), a 32-bit call on ia32 firmware, the
+# long-mode thunk on x64; on a BIOS machine there is none ------------------------------
+OFF_EFI = r"^apmoff: powering off via efi \(ResetSystem at [0-9A-F]{8}h, EfiResetShutdown, %s"
+CASES += [
+    Case("qemu64-ovmf-efi", "qemu", "ovmf", "pc", "iso", "method=efi", "poweroff", 90,
+         serial=[r"^apmoff: firmware: uefi$"], serial_absent=[NO_APM_CALL],
+         last_line=OFF_EFI % "x64"),
+    Case("qemu64-ovmf-q35-efi", "qemu", "ovmf", "q35", "iso", "method=efi", "poweroff", 90,
+         last_line=OFF_EFI % "x64"),
+    Case("qemu-ovmf32-efi", "qemu", "ovmf32", "q35,smm=on", "iso", "method=efi",
+         "poweroff", 120, last_line=OFF_EFI % "ia32"),
+    Case("qemu-pc-efi-exit", "qemu", "seabios", "pc", "kernel", "method=efi onfail=exit",
+         "exit:31", 20, serial_absent=[NO_APM_CALL],
+         last_line=r"^apmoff: halted: no UEFI ResetSystem: no EFI system table"),
+]
