@@ -5,6 +5,7 @@
 #include "../system/halt.h"
 #include "../lib/json.h"
 #include "method_acpi.h"
+#include "method_efi.h"
 #include "summary.h"
 #include "../system/timer.h"
 #include "../apm/apm_spec.h"
@@ -13,10 +14,23 @@
 
 #define EVENTS_MAX 16
 
+/* method=efi's prospects: whether the runtime services' ResetSystem is there. */
+static const char *check_efi(const struct survey *sv)
+{
+    const char *why = efi_unusable(&sv->efi, sv->efi.valid, sv->efi.efi64);
+    if (why)
+        say("check: efi: method=efi would find no ResetSystem: %s", why);
+    else
+        say("check: efi: ResetSystem at %08Xh (%s firmware)", (unsigned)sv->efi.reset_system,
+            sv->efi.efi64 ? "x64" : "ia32");
+    return why;
+}
+
 void action_check_no_bios(const struct survey *sv, const char *why)
 {
     struct acpi_check_facts acpi;
     acpi_check(&sv->s5, &acpi);
+    check_efi(sv);
     say("check: apm: not checked: %s", why);
     halt(HALT_NO_BIOS, why);
 }
@@ -33,6 +47,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     struct acpi_check_facts acpi;
 
     acpi_check(&sv->s5, &acpi);
+    const char *efi_why = check_efi(sv);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
     const struct check_list *list = 0;
@@ -65,6 +80,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         json_bool(&j, "smi_can_enable", acpi.smi_can_enable);
     }
     json_end(&j);
+    json_string(&j, "efi_reset_system", efi_why ? efi_why : "usable");
     json_object(&j, "checks");
     for (unsigned i = 0; i < rep.count; i++)
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));

@@ -208,6 +208,13 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
         if (sv->efi.valid)
             say("efi: firmware \"%s\" revision %u.%u", sv->efi.vendor,
                 (unsigned)(sv->efi.revision >> 16), (unsigned)(sv->efi.revision & 0xFFFF));
+        if (sv->efi.runtime_ok)
+            say("efi: runtime services at %08Xh, ResetSystem at %08Xh (%s)",
+                (unsigned)sv->efi.runtime_services, (unsigned)sv->efi.reset_system,
+                sv->efi.efi64 ? "x64" : "ia32");
+        else if (sv->efi.valid)
+            say("efi: no runtime services table at %08Xh",
+                (unsigned)sv->efi.runtime_services);
         if (sv->efi.smbios_entry && physmem_ok(&pm, sv->efi.smbios_entry, 32))
             smbios_from_entry(sm, &pm, physmem_at(&pm, sv->efi.smbios_entry), 32);
     } else {

@@ -364,6 +364,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_object(&j, "efi");
         json_string(&j, "vendor", sv->efi.vendor);
         json_hex(&j, "revision", sv->efi.revision, 8);
+        json_bool(&j, "x64", sv->efi.efi64);
+        json_bool(&j, "runtime_services", sv->efi.runtime_ok);   /* method=efi's way */
         json_end(&j);
     }
     json_smbios(&j, &sv->smbios);

@@ -88,6 +88,7 @@ void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint
     if (le32(t) != EFI_SYSTEM_TABLE_SIGNATURE_LO || le32(t + 4) != EFI_SYSTEM_TABLE_SIGNATURE_HI)
         return;
     info->valid = true;
+    info->efi64 = efi64;
     info->revision = le32(t + 8);
     read_runtime(info, pm, read_ptr(t + (efi64 ? 88 : 56), efi64), efi64);
     read_vendor(info, pm, read_ptr(t + vendor_off, efi64));

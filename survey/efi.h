@@ -13,6 +13,7 @@
 
 struct efi_info {
     bool valid;                 /* the signature matched and the table was readable */
+    bool efi64;                 /* read with the x64 layout (x64 firmware) */
     uint32_t revision;          /* e.g. 0x00020046 for 2.70 */
     char vendor[EFI_VENDOR_MAX + 1];    /* firmware vendor, printable ASCII */
     uint64_t smbios_entry;      /* 0 when there is none */

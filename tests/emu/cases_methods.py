@@ -94,7 +94,10 @@ CASES += [
          "exit:23", 20,
          serial=[CHECK_ACPI_QEMU,
                  r'^apmoff: check \{.*"acpi":\{"s5":"usable","slp_typa":0,"slp_typb":0,'
-                 r'"pm1a_cnt":1540,"sci_en":false,"smi_can_enable":true\}']),
+                 r'"pm1a_cnt":1540,"sci_en":false,"smi_can_enable":true\},'
+                 r'"efi_reset_system":"no EFI system table',
+                 r"^apmoff: check: efi: method=efi would find no ResetSystem: no EFI system "
+                 r"table"]),
     Case("qemu-isapc-check-acpi", "qemu", "seabios", "isapc", "kernel", "action=check",
          "halt", 20,
          serial=[r"^apmoff: check: acpi: method=acpi would find no S5: no RSDP$",
@@ -103,7 +106,10 @@ CASES += [
     Case("qemu64-ovmf-check-acpi", "qemu", "ovmf", "pc", "iso", "action=check onfail=exit",
          "exit:7", 90,
          serial=[r"^apmoff: check: acpi: S5 usable: PM1a_CNT [0-9A-F]{4}h, SLP_TYPa \d, "
-                 r"SLP_TYPb \d; SCI_EN ", r"^apmoff: check: apm: not checked: "]),
+                 r"SLP_TYPb \d; SCI_EN ",
+                 r"^apmoff: check: efi: ResetSystem at [0-9A-F]{8}h \(x64 firmware\)$",
+                 r"^apmoff: check: apm: not checked: "],
+         judges=[SurveyMatches({"efi.x64": True, "efi.runtime_services": True})]),
 ]
 
 # --- the survey reports what method=acpi would use ---------------------------------------
