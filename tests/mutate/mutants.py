@@ -239,4 +239,7 @@ MUTANTS = [
            "                       opts.methods == METHOD_LIST_1(METHOD_APM));",
            "    bool bios_needed = opts.action != ACTION_CHECK && opts.action != ACTION_OFF;",
            ["emu:qemu64-ovmf-exit"], "UEFI with method=apm goes on instead of 'no legacy BIOS'"),
+    Mutant("efi-reset-system-index", "survey/efi.c",
+           "#define EFI_RT_RESET_SYSTEM         10", "#define EFI_RT_RESET_SYSTEM         9",
+           ["unit:test_efi"], "GetNextHighMonotonicCount called for ResetSystem"),
 ]
