@@ -214,6 +214,13 @@ static void announce(void)
     say_timing();
 }
 
+/* Why a power-off the firmware accepted may leave the machine on: the board. */
+static void say_chipset(void)
+{
+    say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
+        sv.chipset.explain);
+}
+
 static enum method_result apm_off(char *why, unsigned size)
 {
     if (!bios_ok) {
@@ -225,14 +232,16 @@ static enum method_result apm_off(char *why, unsigned size)
     if (!apm.present)
         print_survey(&apm);
     if (apm_still_on_after_success(&apm))
-        say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
-            sv.chipset.explain);
+        say_chipset();
     return apm.present ? METHOD_STILL_ON : METHOD_ABSENT;
 }
 
 static enum method_result acpi_off(char *why, unsigned size)
 {
-    return acpi_power_off(&sv.s5, announce, why, size);
+    enum method_result r = acpi_power_off(&sv.s5, announce, why, size);
+    if (r == METHOD_STILL_ON)   /* S5 was written: whether the board can cut power */
+        say_chipset();
+    return r;
 }
 
 static enum method_result efi_off(char *why, unsigned size)
