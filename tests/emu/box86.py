@@ -185,15 +185,22 @@ def prepare(machine, image, medium, vmdir, com1):
     return cfg
 
 
-def verdict_from(stderr_text):
+def verdict_from(stderr_text, post_resets=1):
+    """post_resets: the reset markers that belong to power-on and the POST (one hard
+    reset at power-on; some Award BIOSes, e.g. the FIC VA-503+'s, reset once more in
+    their POST), as counted when COM1 first had output (the kit's run.sh rule)."""
     markers = MARKER.findall(stderr_text)
     if "soft-off" in markers:
         return "poweroff"
     if "triple fault" in markers:
         return "triple-fault"
-    if sum(1 for m in markers if m.endswith("reset")) > 1:   # one hard reset at power-on
+    if sum(1 for m in markers if m.endswith("reset")) > max(post_resets, 1):
         return "reset"
     return None
+
+
+def resets_in(stderr_text):
+    return sum(1 for m in MARKER.findall(stderr_text) if m.endswith("reset"))
 
 
 def stop(proc):
@@ -248,11 +255,15 @@ def boot(case, workdir, image, watch, want_screen=False):
                                 stdin=subprocess.DEVNULL, stdout=err, stderr=err,
                                 env=env, start_new_session=True)
     verdict = shot = None
+    post_resets = None          # until COM1 has output, every reset is the POST's
     try:
         while verdict is None:
             time.sleep(0.25)
             with open(err_path, "rb") as f:
-                verdict = verdict_from(f.read().decode("latin-1"))
+                text = f.read().decode("latin-1")
+            if post_resets is None and os.path.getsize(com1):
+                post_resets = resets_in(text)
+            verdict = verdict_from(text, post_resets if post_resets is not None else 99)
             if verdict:
                 break
             if proc.poll() is not None:
