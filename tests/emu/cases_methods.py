@@ -153,3 +153,19 @@ CASES += [
          serial=[r"^apmoff: acpi: no ACPI S5: no RSDP$"], serial_absent=[NO_APM_CALL],
          last_line=NO_ACPI),
 ]
+CASES += [
+    # ASUS P/I-P55T2P4 (430HX / PIIX3), Award 04/28/99: no ACPI tables either.
+    Case("86box-p55t2p4-acpi", "86box", "award", "p55t2p4", "floppy", "method=acpi", "halt",
+         T86, serial=[r"^apmoff: acpi: no ACPI S5: no RSDP$"], serial_absent=[NO_APM_CALL],
+         last_line=NO_ACPI),
+    # ... and APM then ACPI there: APM's 5307h succeeds and the machine stays on, which
+    # the chipset explains (the PIIX3 has no soft-off); then ACPI says it is not there.
+    Case("86box-p55t2p4-chain-apm-acpi", "86box", "award", "p55t2p4", "floppy",
+         "method=apm,acpi", "halt", T86,
+         serial=[r"^apmoff: power-off via pm16 failed: 5307h returned success but the "
+                 r"machine is still on",
+                 r"^apmoff: chipset: Intel 430HX \(PIIX3\): the PIIX3 south bridge has no "
+                 r"soft-off", r"^apmoff: falling back to method acpi$"],
+         last_line=r"^apmoff: halted: apm: power-off failed via rm, pm32 and pm16; "
+                   r"acpi: no ACPI S5: no RSDP$"),
+]
