@@ -32,7 +32,8 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
-	system/bootinfo.o system/pci_conf.o
+	system/bootinfo.o system/pci_conf.o system/acpi_pm.o \
+	system/efi_rt.o system/efi_call64.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
@@ -45,7 +46,8 @@ APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
 	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
-	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o
+	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
+	app/method_acpi.o app/method_efi.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 

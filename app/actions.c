@@ -4,6 +4,8 @@
 #include "../lib/format.h"
 #include "../system/halt.h"
 #include "../lib/json.h"
+#include "method_acpi.h"
+#include "method_efi.h"
 #include "summary.h"
 #include "../system/timer.h"
 #include "../apm/apm_spec.h"
@@ -11,6 +13,27 @@
 #include "../apm/checklist.h"
 
 #define EVENTS_MAX 16
+
+/* method=efi's prospects: whether the runtime services' ResetSystem is there. */
+static const char *check_efi(const struct survey *sv)
+{
+    const char *why = efi_unusable(&sv->efi, sv->efi.valid, sv->efi.efi64);
+    if (why)
+        say("check: efi: method=efi would find no ResetSystem: %s", why);
+    else
+        say("check: efi: ResetSystem at %08Xh (%s firmware)", (unsigned)sv->efi.reset_system,
+            sv->efi.efi64 ? "x64" : "ia32");
+    return why;
+}
+
+void action_check_no_bios(const struct survey *sv, const char *why)
+{
+    struct acpi_check_facts acpi;
+    acpi_check(&sv->s5, &acpi);
+    check_efi(sv);
+    say("check: apm: not checked: %s", why);
+    halt(HALT_NO_BIOS, why);
+}
 
 void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
                   const struct survey *sv)
@@ -21,7 +44,10 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     static char line[1536];
     char reason[160];
     struct json j;
+    struct acpi_check_facts acpi;
 
+    acpi_check(&sv->s5, &acpi);
+    const char *efi_why = check_efi(sv);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
     const struct check_list *list = 0;
@@ -43,6 +69,18 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     /* Whether the board can switch itself off at all: what 5307h's checks cannot
      * tell, since check never asks for off. */
     json_string(&j, "chipset_soft_off", chipset_soft_off_name(cs->soft_off));
+    /* method=acpi's prospects: no power state was changed to learn them. */
+    json_object(&j, "acpi");
+    json_string(&j, "s5", acpi.unusable ? acpi.unusable : "usable");
+    if (!acpi.unusable) {
+        json_uint(&j, "slp_typa", sv->s5.aml.slp_typa);
+        json_uint(&j, "slp_typb", sv->s5.aml.slp_typb);
+        json_uint(&j, "pm1a_cnt", sv->s5.tables.fadt.pm1a_cnt);
+        json_bool(&j, "sci_en", acpi.sci_en);
+        json_bool(&j, "smi_can_enable", acpi.smi_can_enable);
+    }
+    json_end(&j);
+    json_string(&j, "efi_reset_system", efi_why ? efi_why : "usable");
     json_object(&j, "checks");
     for (unsigned i = 0; i < rep.count; i++)
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));

@@ -5,6 +5,9 @@
  * the BIOS, in real mode, may enable them). Every action ends in halt() or in the
  * power going off: nothing returns to the caller. */
 #include "actions.h"
+#include "method_acpi.h"
+#include "method_efi.h"
+#include "methods.h"
 #include "options.h"
 #include "report.h"
 #include "selftest.h"
@@ -24,6 +27,7 @@
 #include "../apm/apm_spec.h"
 #include "../apm/ports.h"
 #include "../apm/poweroff.h"
+#include "../lib/format.h"
 #include "../lib/pc.h"
 
 #define APMOFF_VERSION "0.1"
@@ -41,8 +45,10 @@ static struct cpu_info cpu;
 static struct options opts;
 static struct survey sv;
 static struct apm_state apm;
-static char options_text[160];
+static char options_text[224];
 static char json[SURVEY_JSON_MAX];
+static bool bios_ok;            /* a legacy BIOS answers: APM can be asked */
+static char bios_why[160];      /* why not, when it does not */
 
 static void print_survey(const struct apm_state *s)
 {
@@ -53,14 +59,19 @@ static void print_survey(const struct apm_state *s)
             SURVEY_JSON_MAX);
 }
 
-static void before_first_off(const struct apm_state *s)
+static void say_timing(void)
 {
     uint32_t us;
-    print_survey(s);
     if (timer_elapsed_us(&us))
         say("timing: entry to power-off call %u us", (unsigned)us);
     else
         say("timing: entry to power-off call n/a (no TSC)");
+}
+
+static void before_first_off(const struct apm_state *s)
+{
+    print_survey(s);
+    say_timing();
 }
 
 static const struct apm_ports ports = {
@@ -147,18 +158,26 @@ static void restore_text_mode(void)
  * here on the summary panel at every end of the run. No BIOS: the survey and halt. */
 static void start_bios(void)
 {
-    char why[160];
+    char *why = bios_why;
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
-    bool bios_ok = bios_init(&bi, path, why, sizeof(why));
+    bios_ok = bios_init(&bi, path, why, sizeof(bios_why));
 
     survey_machine(&sv, &bi, &cpu, bios_ok);
     sv.label = opts.label;
     summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
     halt_set_epilogue(summary_show);
-    if (!bios_ok) {
+    /* Without a BIOS only a power-off by methods other than APM, and the check of
+     * those methods, can go on (UEFI machines have ACPI). */
+    bool bios_needed = opts.action != ACTION_CHECK && (opts.action != ACTION_OFF ||
+                       opts.methods == METHOD_LIST_1(METHOD_APM));
+    if (!bios_ok && bios_needed) {
         print_survey(0);
         halt(HALT_NO_BIOS, why);
+    }
+    if (!bios_ok) {
+        say("bios: %s; APM will be skipped", why);
+        return;
     }
     bool uefi = bi.efi_system_table || bi.efi_boot_services;
     if (bi.have_fb && !uefi)
@@ -187,16 +206,69 @@ static bool survey(void)
     return present;
 }
 
-static void __attribute__((noreturn)) power_off(void)
+/* Before the first port write of a method that is not APM: the survey line (printed
+ * once a run) and the time from entry. */
+static void announce(void)
 {
-    char why[160];
-    apm_power_off_chain(&apm, &ports, only_interface(), why, sizeof(why));
+    print_survey(bios_ok ? &apm : 0);
+    say_timing();
+}
+
+/* Why a power-off the firmware accepted may leave the machine on: the board. */
+static void say_chipset(void)
+{
+    say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
+        sv.chipset.explain);
+}
+
+static enum method_result apm_off(char *why, unsigned size)
+{
+    if (!bios_ok) {
+        fmt_snprintf(why, size, "no APM: no legacy BIOS");
+        say("apm: %s", why);
+        return METHOD_ABSENT;
+    }
+    apm_power_off_chain(&apm, &ports, only_interface(), why, size);
     if (!apm.present)
         print_survey(&apm);
     if (apm_still_on_after_success(&apm))
-        say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
-            sv.chipset.explain);
-    halt(apm.present ? HALT_POWEROFF_FAILED : HALT_NO_APM, why);
+        say_chipset();
+    return apm.present ? METHOD_STILL_ON : METHOD_ABSENT;
+}
+
+static enum method_result acpi_off(char *why, unsigned size)
+{
+    enum method_result r = acpi_power_off(&sv.s5, announce, why, size);
+    if (r == METHOD_STILL_ON)   /* S5 was written: whether the board can cut power */
+        say_chipset();
+    return r;
+}
+
+static enum method_result efi_off(char *why, unsigned size)
+{
+    return efi_power_off(&sv.efi, bi.efi_system_table_addr != 0, bi.efi64, announce, why,
+                         size);
+}
+
+static const struct power_method method_apm = {
+    "apm", HALT_NO_APM, HALT_POWEROFF_FAILED, apm_off,
+};
+static const struct power_method method_acpi = {
+    "acpi", HALT_NO_ACPI, HALT_ACPI_STILL_ON, acpi_off,
+};
+static const struct power_method method_efi = {
+    "efi", HALT_NO_EFI, HALT_EFI_STILL_ON, efi_off,
+};
+static const struct power_method *const methods[METHOD_COUNT] = {
+    [METHOD_APM] = &method_apm,
+    [METHOD_ACPI] = &method_acpi,
+    [METHOD_EFI] = &method_efi,
+};
+
+static void __attribute__((noreturn)) power_off(void)
+{
+    char why[256];
+    halt(methods_power_off(methods, opts.methods, why, sizeof(why)), why);
 }
 
 void kmain(uint32_t magic, uint32_t info)
@@ -206,12 +278,17 @@ void kmain(uint32_t magic, uint32_t info)
     if (opts.selftest == SELFTEST_EXCEPTION)
         selftest_exception();
     start_bios();
-    start_apm();
-    if (opts.selftest == SELFTEST_IDLE)
+    if (bios_ok)
+        start_apm();
+    if (opts.selftest == SELFTEST_IDLE && bios_ok)
         selftest_idle(&apm, &ports, only_interface());
 
     switch (opts.action) {
     case ACTION_CHECK:
+        if (!bios_ok) {
+            print_survey(0);
+            action_check_no_bios(&sv, bios_why);
+        }
         action_check(&apm, &ports, opts.check_strict, &sv);
     case ACTION_STANDBY:
         action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY);
@@ -222,7 +299,7 @@ void kmain(uint32_t magic, uint32_t info)
             halt(HALT_NO_APM, "no APM BIOS");
         halt(HALT_SURVEY_DONE, "survey complete (action=survey)");
     case ACTION_SURVEY_OFF:
-        if (!survey())
+        if (!survey() && opts.methods == METHOD_LIST_1(METHOD_APM))
             halt(HALT_NO_APM, "no APM BIOS");
         apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);   /* afresh for the off */
         power_off();

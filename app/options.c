@@ -31,6 +31,7 @@ struct option_def {
     bool is_list;               /* a comma list of choices, or-ed together */
     int max_number;             /* > 0: a whole number 0..max_number is valid too */
     int default_value;          /* what options_defaults() sets: the one place it is said */
+    bool is_sequence;           /* an ordered comma list, each choice once (method=) */
 };
 
 static const struct choice action_choices[] = {
@@ -65,6 +66,13 @@ static const struct choice inject_choices[] = {
     { "pm32-off", INJECT_PM32_OFF },
     { "pm16-connect", INJECT_PM16_CONNECT },
     { "pm16-off", INJECT_PM16_OFF },
+    { 0, 0 },
+};
+
+static const struct choice method_choices[] = {
+    { "apm", METHOD_APM },
+    { "acpi", METHOD_ACPI },
+    { "efi", METHOD_EFI },
     { 0, 0 },
 };
 
@@ -111,20 +119,23 @@ static const struct choice selftest_choices[] = {
 #define WAIT_MAX_SECONDS 3600
 
 #define INT_OPTION(key, member, choices, dflt) \
-    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, dflt }
+    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, dflt, false }
 #define BOOL_OPTION(key, member, choices, dflt) \
-    { key, offsetof(struct options, member), FIELD_BOOL, choices, false, 0, dflt }
+    { key, offsetof(struct options, member), FIELD_BOOL, choices, false, 0, dflt, false }
 
 static const struct option_def option_defs[] = {
     INT_OPTION("action", action, action_choices, ACTION_OFF),
     INT_OPTION("interface", interface, interface_choices, IFACE_AUTO),
-    { "inject", offsetof(struct options, inject), FIELD_INT, inject_choices, true, 0, 0 },
+    { "inject", offsetof(struct options, inject), FIELD_INT, inject_choices, true, 0, 0,
+      false },
     INT_OPTION("onfail", onfail, onfail_choices, ONFAIL_HALT),
+    { "method", offsetof(struct options, methods), FIELD_INT, method_choices, false, 0,
+      METHOD_LIST_1(METHOD_APM), true },
     BOOL_OPTION("irq", irq, switch_choices, false),
     INT_OPTION("bioscall", bioscall, bioscall_choices, BIOSCALL_TRAMPOLINE),
     INT_OPTION("v86test", v86test, v86test_choices, V86TEST_OFF),
     { "wait", offsetof(struct options, wait), FIELD_INT, wait_choices, false,
-      WAIT_MAX_SECONDS, WAIT_KEY },
+      WAIT_MAX_SECONDS, WAIT_KEY, false },
     INT_OPTION("selftest", selftest, selftest_choices, SELFTEST_OFF),
     BOOL_OPTION("check", check_strict, check_choices, false),
 };
@@ -256,6 +267,45 @@ static int apply_list(struct options *o, const struct option_def *d, char *items
     return bad;
 }
 
+static int set_once(struct options *o, const struct option_def *d, int value,
+                    unsigned *seen);
+
+/* key=a,b,c in this order, each choice at most once, up to METHODS_MAX: one value,
+ * set once like a single choice. Returns the number of problems. */
+static int apply_sequence(struct options *o, const struct option_def *d, char *items,
+                          unsigned *seen)
+{
+    char valid[160];
+    int value = 0;
+    unsigned n = 0;
+
+    list_choices(valid, sizeof(valid), d->choices);
+    for (bool more = true; more;) {
+        char *item = items;
+        while (*items && *items != ',')
+            items++;
+        more = *items == ',';
+        *items++ = '\0';
+        const struct choice *c = find_choice(d->choices, item);
+        if (!c) {
+            say("error: %s=%s is not valid (choices, in the order to try them: %s)",
+                d->key, item, valid);
+            return 1;
+        }
+        for (unsigned i = 0; i < n; i++)
+            if (method_at(value, i) == (enum method)c->value) {
+                say("error: %s= names %s twice", d->key, item);
+                return 1;
+            }
+        if (n == METHODS_MAX) {
+            say("error: %s= takes at most %u names", d->key, METHODS_MAX);
+            return 1;
+        }
+        value |= c->value << (METHOD_BITS * n++);
+    }
+    return set_once(o, d, value, seen);
+}
+
 /* Sets a single-valued option; a second word for the same key must agree with the
  * first (which of two different values was meant cannot be known). */
 static int set_once(struct options *o, const struct option_def *d, int value,
@@ -294,6 +344,8 @@ static int apply_word(struct options *o, char *word, unsigned *seen)
             continue;
         if (d->is_list)
             return apply_list(o, d, value);
+        if (d->is_sequence)
+            return apply_sequence(o, d, value, seen);
         const struct choice *c = find_choice(d->choices, value);
         if (c)
             return set_once(o, d, c->value, seen);
@@ -377,6 +429,13 @@ static void describe(const struct options *o, char *buf, unsigned size, bool cha
             continue;
         if (d->max_number && value >= 0) {
             n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", sep, d->key, value);
+            continue;
+        }
+        if (d->is_sequence) {
+            n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", sep, d->key);
+            for (unsigned k = 0; method_at(value, k) != METHOD_NONE && n < size; k++)
+                n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", k ? "," : "",
+                                          choice_name(d->choices, method_at(value, k)));
             continue;
         }
         if (!d->is_list) {

@@ -54,6 +54,34 @@ enum selftest {
     SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
 };
 
+/* method=: how the power goes off, an ordered list of up to METHODS_MAX names, each
+ * at most once (method=apm,acpi: APM, then ACPI S5 if APM leaves the machine on).
+ * Stored as a number: method i of the list in bits 4i..4i+3, METHOD_NONE ends it. */
+enum method {
+    METHOD_NONE,
+    METHOD_APM,                 /* the APM BIOS, 5307h (the default) */
+    METHOD_ACPI,                /* ACPI S5: SLP_TYP|SLP_EN written to PM1a/PM1b_CNT */
+    METHOD_EFI,                 /* UEFI runtime services, ResetSystem(EfiResetShutdown) */
+    METHOD_COUNT,
+};
+
+#define METHODS_MAX 3
+#define METHOD_BITS 4
+#define METHOD_LIST_1(m) ((int)(m))
+
+static inline enum method method_at(int methods, unsigned i)
+{
+    return i < METHODS_MAX ? (enum method)((methods >> (METHOD_BITS * i)) & 15) : METHOD_NONE;
+}
+
+static inline bool methods_include(int methods, enum method m)
+{
+    for (unsigned i = 0; i < METHODS_MAX; i++)
+        if (method_at(methods, i) == m)
+            return true;
+    return false;
+}
+
 #define LABEL_MAX 48            /* label=: printable ASCII, quoted when it has spaces */
 
 struct options {
@@ -62,6 +90,7 @@ struct options {
     enum iface_choice interface;
     int inject;                 /* enum inject_bits, or-ed */
     bool irq;                   /* irq=on: BIOS calls with interrupts enabled */
+    int methods;                /* method=: the ordered list (see enum method) */
     enum bioscall bioscall;
     enum v86test v86test;
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */

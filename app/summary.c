@@ -176,7 +176,18 @@ static const char *advice(enum halt_code code, const struct survey *sv)
     case HALT_NO_APM:
         return no_apm_advice(sv ? &sv->cpu : NULL);
     case HALT_NO_BIOS:
-        return "UEFI firmware has no APM: boot in legacy (CSM) mode if it offers one";
+        return "UEFI firmware has no APM: try method=acpi or method=efi, or boot in "
+               "legacy (CSM) mode if it offers one";
+    case HALT_NO_ACPI:
+        return "no ACPI S5 here (a BIOS from before ACPI, or ACPI off in BIOS setup): "
+               "try method=apm";
+    case HALT_ACPI_STILL_ON:
+        return "S5 was written and the board stayed on: try method=apm; send the serial "
+               "log or the survey's QR code";
+    case HALT_NO_EFI:
+        return "method=efi needs a UEFI boot (GRUB's multiboot 2): try method=acpi";
+    case HALT_EFI_STILL_ON:
+        return "the firmware came back from ResetSystem: try method=acpi";
     case HALT_SURVEY_DONE:
         return "keep the survey: the serial line 'apmoff: survey', or the QR code "
                "(wait=key shows it until a key)";

@@ -1,5 +1,6 @@
 /* The hardware survey: see survey.h. Every probe here only reads. */
 #include "survey.h"
+#include "method_acpi.h"
 #include "../system/console.h"
 #include "../lib/format.h"
 #include "../system/io.h"
@@ -207,6 +208,13 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
         if (sv->efi.valid)
             say("efi: firmware \"%s\" revision %u.%u", sv->efi.vendor,
                 (unsigned)(sv->efi.revision >> 16), (unsigned)(sv->efi.revision & 0xFFFF));
+        if (sv->efi.runtime_ok)
+            say("efi: runtime services at %08Xh, ResetSystem at %08Xh (%s)",
+                (unsigned)sv->efi.runtime_services, (unsigned)sv->efi.reset_system,
+                sv->efi.efi64 ? "x64" : "ia32");
+        else if (sv->efi.valid)
+            say("efi: no runtime services table at %08Xh",
+                (unsigned)sv->efi.runtime_services);
         if (sv->efi.smbios_entry && physmem_ok(&pm, sv->efi.smbios_entry, 32))
             smbios_from_entry(sm, &pm, physmem_at(&pm, sv->efi.smbios_entry), 32);
     } else {
@@ -241,6 +249,9 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
     else
         say("acpi: RSDP revision %u, OEM \"%s\", RSDT %08Xh (%s)", rsdp->revision,
             rsdp->oem_id, (unsigned)rsdp->rsdt_addr, acpi_rsdp_status_name(rsdp->status));
+    acpi_s5_find(&pm, rsdp, &sv->s5);
+    if (rsdp->status != ACPI_RSDP_NOT_FOUND)
+        acpi_s5_report(&sv->s5);
 }
 
 void survey_machine(struct survey *sv, const struct bootinfo *bi,

@@ -18,6 +18,7 @@
 #include "../system/cpuclock.h"
 #include "../apm/apm.h"
 #include "../survey/acpi.h"
+#include "../survey/acpi_s5.h"
 #include "../survey/chipset.h"
 #include "../survey/pci.h"
 #include "../survey/efi.h"
@@ -48,6 +49,7 @@ struct survey {
     struct efi_info efi;        /* UEFI only */
     struct smbios_info smbios;
     struct acpi_rsdp acpi;
+    struct acpi_s5 s5;          /* the FADT's PM1 facts and \_S5_ (method=acpi) */
 };
 
 /* Collects and prints the machine part (everything but APM); cpu was detected at

@@ -146,7 +146,7 @@ static void json_smbios(struct json *j, const struct smbios_info *sm)
     json_end(j);
 }
 
-static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp)
+static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp, const struct acpi_s5 *s5)
 {
     json_object(j, "acpi");
     json_bool(j, "found", rsdp->status != ACPI_RSDP_NOT_FOUND);
@@ -154,6 +154,19 @@ static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp)
         json_uint(j, "revision", rsdp->revision);
         json_string(j, "oem", rsdp->oem_id);
         json_string(j, "status", acpi_rsdp_status_name(rsdp->status));
+        /* What method=acpi would use: the S5 facts, or why there are none. */
+        if (s5->found) {
+            json_object(j, "s5");
+            json_uint(j, "pm1a_cnt", s5->tables.fadt.pm1a_cnt);
+            if (s5->tables.fadt.pm1b_cnt_from != ACPI_BLK_NONE)
+                json_uint(j, "pm1b_cnt", s5->tables.fadt.pm1b_cnt);
+            json_uint(j, "slp_typa", s5->aml.slp_typa);
+            json_uint(j, "slp_typb", s5->aml.slp_typb);
+            json_uint(j, "smi_cmd", s5->tables.fadt.smi_cmd);
+            json_end(j);
+        } else if (s5->reason != ACPI_S5_OK) {
+            json_string(j, "s5", acpi_s5_reason_text((enum acpi_s5_reason)s5->reason));
+        }
     }
     json_end(j);
 }
@@ -351,10 +364,12 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_object(&j, "efi");
         json_string(&j, "vendor", sv->efi.vendor);
         json_hex(&j, "revision", sv->efi.revision, 8);
+        json_bool(&j, "x64", sv->efi.efi64);
+        json_bool(&j, "runtime_services", sv->efi.runtime_ok);   /* method=efi's way */
         json_end(&j);
     }
     json_smbios(&j, &sv->smbios);
-    json_acpi(&j, &sv->acpi);
+    json_acpi(&j, &sv->acpi, &sv->s5);
     if (sv->chipset.explain[0])
         json_pci(&j, &sv->pci, &sv->chipset);
     if (apm)

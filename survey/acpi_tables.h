@@ -39,11 +39,7 @@
 /* 5.2.9 Table 5.10: the FADT's fixed feature flags. */
 #define ACPI_FADT_RESET_REG_SUP (1u << 10)
 
-/* 4.8.3.2.1: PM1 control register bits. */
-#define ACPI_PM1_SCI_EN         (1u << 0)
-#define ACPI_PM1_SLP_TYP_SHIFT  10
-#define ACPI_PM1_SLP_TYP_MASK   (7u << 10)
-#define ACPI_PM1_SLP_EN         (1u << 13)
+#include "../lib/acpi_pm1.h"    /* the PM1 control register bits */
 
 struct acpi_gas {
     uint8_t space;              /* ACPI_SPACE_* */

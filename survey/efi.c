@@ -48,6 +48,31 @@ static void read_vendor(struct efi_info *info, const struct physmem *pm, uint64_
     info->vendor[n] = '\0';
 }
 
+/* UEFI 2.x 4.5: EFI_RUNTIME_SERVICES is a header and eleven pointers, ResetSystem the
+ * last (GetTime, SetTime, GetWakeupTime, SetWakeupTime, SetVirtualAddressMap,
+ * ConvertPointer, GetVariable, GetNextVariableName, SetVariable,
+ * GetNextHighMonotonicCount, ResetSystem). */
+#define EFI_RUNTIME_SIGNATURE_LO    0x544E5552u     /* "RUNTSERV" */
+#define EFI_RUNTIME_SIGNATURE_HI    0x56524553u
+#define EFI_HEADER_LEN              24
+#define EFI_RT_RESET_SYSTEM         10              /* index among the pointers */
+
+static void read_runtime(struct efi_info *info, const struct physmem *pm, uint64_t rt,
+                         bool efi64)
+{
+    const unsigned ptr = efi64 ? 8 : 4;
+    const unsigned reset_off = EFI_HEADER_LEN + EFI_RT_RESET_SYSTEM * ptr;
+
+    info->runtime_services = rt;
+    if (!rt || !physmem_ok(pm, rt, reset_off + ptr))
+        return;
+    const uint8_t *r = physmem_at(pm, rt);
+    if (le32(r) != EFI_RUNTIME_SIGNATURE_LO || le32(r + 4) != EFI_RUNTIME_SIGNATURE_HI)
+        return;
+    info->runtime_ok = true;
+    info->reset_system = read_ptr(r + reset_off, efi64);
+}
+
 void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint64_t st,
                            bool efi64)
 {
@@ -63,7 +88,9 @@ void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint
     if (le32(t) != EFI_SYSTEM_TABLE_SIGNATURE_LO || le32(t + 4) != EFI_SYSTEM_TABLE_SIGNATURE_HI)
         return;
     info->valid = true;
+    info->efi64 = efi64;
     info->revision = le32(t + 8);
+    read_runtime(info, pm, read_ptr(t + (efi64 ? 88 : 56), efi64), efi64);
     read_vendor(info, pm, read_ptr(t + vendor_off, efi64));
 
     uint64_t count = read_ptr(t + count_off, efi64);

@@ -1,6 +1,6 @@
 /* The EFI system table, read after the boot loader has left boot services: what the
- * firmware calls itself and where its SMBIOS entry point is (UEFI machines have no
- * F0000h segment to scan). Reads through a physmem window like the other parsers. */
+ * firmware calls itself, where its SMBIOS entry point is (UEFI machines have no
+ * F0000h segment to scan) and its runtime services' ResetSystem (method=efi). Reads through a physmem window like the other parsers. */
 #ifndef APMOFF_SURVEY_EFI_H
 #define APMOFF_SURVEY_EFI_H
 
@@ -13,11 +13,15 @@
 
 struct efi_info {
     bool valid;                 /* the signature matched and the table was readable */
+    bool efi64;                 /* read with the x64 layout (x64 firmware) */
     uint32_t revision;          /* e.g. 0x00020046 for 2.70 */
     char vendor[EFI_VENDOR_MAX + 1];    /* firmware vendor, printable ASCII */
     uint64_t smbios_entry;      /* 0 when there is none */
     bool smbios3;               /* the entry point is a 3.x one */
     uint64_t acpi_rsdp;         /* 0 when there is none */
+    uint64_t runtime_services;  /* the system table's RuntimeServices pointer, or 0 */
+    bool runtime_ok;            /* that table's signature is "RUNTSERV" and it is readable */
+    uint64_t reset_system;      /* its ResetSystem pointer (runtime_ok), or 0 */
 };
 
 /* st: the system table's physical address; efi64: 64-bit layout (x64 firmware). */

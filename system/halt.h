@@ -34,6 +34,14 @@ enum halt_code {
     HALT_CHECK_AS_EXPECTED = 11,/* action=check: some checks failed, exactly the ones
                                    expected of this known BIOS: status 23 */
     HALT_SELFTEST_DONE = 12,    /* selftest= finished: status 25 */
+    HALT_NO_ACPI = 13,          /* method=acpi: no usable ACPI S5 (no RSDP, FADT, PM1a
+                                   control block or \_S5_ object): status 27 */
+    HALT_ACPI_STILL_ON = 14,    /* method=acpi: S5 was written, the machine is still
+                                   on: status 29 */
+    HALT_NO_EFI = 15,           /* method=efi: no UEFI runtime services ResetSystem
+                                   (not booted through UEFI, or unusable): status 31 */
+    HALT_EFI_STILL_ON = 16,     /* method=efi: ResetSystem returned, or the machine
+                                   is still on after it: status 33 */
 };
 
 /* Whether a code ends a run that did not do what it was asked (onfail=reboot then

@@ -29,6 +29,10 @@ GUARDED = {
     "cpu_rdtsc": {"rdtsc"},     # called only when CPUID.1:EDX.TSC is set (system/timer.c)
     "cpu_wbinvd": {"wbinvd"},   # called only when the BIOS's WBINVD/INVD trapped with #GP
                                 # under v86 (a 386 raises #UD): realmode/v86.c
+    # EFER.LME on and off: reached only for method=efi on x64 UEFI firmware, whose CPU
+    # has long mode (system/efi_call64.asm, system/efi_rt.c)
+    "efi_call64.own_gdt": {"rdmsr", "wrmsr"},
+    "efi_call64.compat": {"rdmsr", "wrmsr"},
 }
 
 # Mnemonics (as objdump spells them, AT&T syntax) by the CPU that introduced them.

@@ -44,6 +44,9 @@ def check(cfg_path=os.path.join(ROOT, "iso", "grub.cfg")):
             problems.append("no entry for interface=%s" % iface)
     if not any(w.get("bioscall") == "v86" for w in words):
         problems.append("no entry for bioscall=v86")
+    for method in ("acpi", "apm,acpi"):
+        if not any(w.get("method") == method for w in words):
+            problems.append("no entry for method=%s" % method)
     for w in words:
         if w.get("action", "").startswith("survey") and not w.get("wait", "").isdigit():
             problems.append("action=%s waits for a key (wait=%s): it must end on its own"

@@ -39,11 +39,13 @@ SURVEY_UNIT_ACPI_TABLES := $(SURVEY_UNIT_TST)/test_acpi_tables.o \
 	$(SURVEY_UNIT_SRC)/acpi_tables.o $(SURVEY_UNIT_SRC)/acpi_s5.o \
 	$(SURVEY_UNIT_SRC)/aml_s5.o $(SURVEY_UNIT_SRC)/physmem.o
 SURVEY_UNIT_AML_S5 := $(SURVEY_UNIT_TST)/test_aml_s5.o $(SURVEY_UNIT_SRC)/aml_s5.o
+SURVEY_UNIT_EFI    := $(SURVEY_UNIT_TST)/test_efi.o $(SURVEY_UNIT_SRC)/efi.o
 
 SURVEY_UNIT_BINS := $(addprefix $(SURVEY_UNIT_BIN)/,test_qr test_smbios test_acpi test_pci \
-	test_chipset test_acpi_tables test_aml_s5)
+	test_chipset test_acpi_tables test_aml_s5 test_efi)
 SURVEY_UNIT_OBJS := $(sort $(SURVEY_UNIT_QR) $(SURVEY_UNIT_SMBIOS) $(SURVEY_UNIT_ACPI) \
-	$(SURVEY_UNIT_PCI) $(SURVEY_UNIT_CHIPSET) $(SURVEY_UNIT_ACPI_TABLES) $(SURVEY_UNIT_AML_S5))
+	$(SURVEY_UNIT_PCI) $(SURVEY_UNIT_CHIPSET) $(SURVEY_UNIT_ACPI_TABLES) $(SURVEY_UNIT_AML_S5) \
+	$(SURVEY_UNIT_EFI))
 SURVEY_UNIT_KERNEL_OBJS := $(addprefix $(BUILD)/survey/,physmem.o qr.o smbios.o acpi.o pci.o \
 	chipset.o acpi_tables.o aml_s5.o acpi_s5.o)
 
@@ -65,6 +67,7 @@ $(SURVEY_UNIT_BIN)/test_pci: $(SURVEY_UNIT_PCI)
 $(SURVEY_UNIT_BIN)/test_chipset: $(SURVEY_UNIT_CHIPSET)
 $(SURVEY_UNIT_BIN)/test_acpi_tables: $(SURVEY_UNIT_ACPI_TABLES)
 $(SURVEY_UNIT_BIN)/test_aml_s5: $(SURVEY_UNIT_AML_S5)
+$(SURVEY_UNIT_BIN)/test_efi: $(SURVEY_UNIT_EFI)
 
 $(SURVEY_UNIT_BINS):
 	@mkdir -p $(dir $@)

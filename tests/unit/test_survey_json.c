@@ -234,7 +234,7 @@ static void test_uefi_386_nothing_found(void **state)
         "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"name\":\"386\",\"fpu\":false,"
         "\"fpu_kind\":\"none\",\"tsc\":false},"
         "\"memory\":{\"map_available_kb\":130424,\"map\":[]},"
-        "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\"},"
+        "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\",\"x64\":false,\"runtime_services\":false},"
         "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false},"
         "\"pci\":{\"mechanism\":0},"
         "\"chipset\":{\"soft_off\":\"unknown\",\"explain\":\"no PCI\"}}");

@@ -25,6 +25,8 @@ UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cas
 	lib/format.o system/segdesc.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
 	app/options.o lib/format.o
+UNIT_METHODS_OBJS := tests/unit/test_methods.o tests/unit/host_console.o \
+	app/methods.o app/options.o lib/format.o
 UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o system/bootinfo.o
 UNIT_FORMAT_OBJS  := tests/unit/test_format.o lib/format.o
 UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
@@ -32,7 +34,7 @@ UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.
 	system/cpuname.o \
 	lib/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o survey/chipset.o \
-	survey/pci.o
+	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
@@ -53,10 +55,11 @@ UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 
 UNIT_PIC_OBJS := tests/unit/test_pic.o lib/pic_init.o
 
-UNIT_TESTS := test_deflate test_probes test_apm test_options test_bootinfo test_format \
-	test_json test_survey_json test_summary test_qrpages test_romid test_checklist test_pic
+UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
+	test_format test_json test_survey_json test_summary test_qrpages test_romid \
+	test_checklist test_pic
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
-UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) \
+UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS)))
@@ -70,6 +73,7 @@ unit: unit-bin
 
 $(UNIT_DIR)/test_apm: $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS))
 $(UNIT_DIR)/test_options: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONS_OBJS))
+$(UNIT_DIR)/test_methods: $(addprefix $(HOST_DIR)/,$(UNIT_METHODS_OBJS))
 $(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
 $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
 $(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))

@@ -1,0 +1,156 @@
+/* app/methods.c and method=: the chain tries each method the user named, in order,
+ * never one the user did not name, and ends with the last method's halt code; and
+ * app/options.c reads method= as an ordered list, each name once. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "log_assert.h"
+#include "../../app/methods.h"
+
+/* Fakes: each records that it was called, in order, and answers as told. */
+static char calls[64];
+static enum method_result answer[METHOD_COUNT];
+
+static enum method_result record(enum method m, const char *name, char *why, unsigned size)
+{
+    strcat(calls, name);
+    strcat(calls, " ");
+    snprintf(why, size, "%s %s", name,
+             answer[m] == METHOD_ABSENT ? "is not there" : "left it on");
+    return answer[m];
+}
+
+static enum method_result fake_apm(char *why, unsigned size)
+{
+    return record(METHOD_APM, "apm", why, size);
+}
+
+static enum method_result fake_acpi(char *why, unsigned size)
+{
+    return record(METHOD_ACPI, "acpi", why, size);
+}
+
+static enum method_result fake_efi(char *why, unsigned size)
+{
+    return record(METHOD_EFI, "efi", why, size);
+}
+
+static const struct power_method apm = { "apm", HALT_NO_APM, HALT_POWEROFF_FAILED, fake_apm };
+static const struct power_method acpi = { "acpi", HALT_NO_ACPI, HALT_ACPI_STILL_ON, fake_acpi };
+static const struct power_method efi = { "efi", HALT_NO_BIOS, HALT_EXCEPTION, fake_efi };
+static const struct power_method *const table[METHOD_COUNT] = {
+    [METHOD_APM] = &apm, [METHOD_ACPI] = &acpi, [METHOD_EFI] = &efi,
+};
+
+static int setup(void **state)
+{
+    (void)state;
+    calls[0] = '\0';
+    for (int i = 0; i < METHOD_COUNT; i++)
+        answer[i] = METHOD_STILL_ON;
+    log_reset();
+    return 0;
+}
+
+static int list_of(const char *text)
+{
+    struct options o;
+    char line[80];
+    options_defaults(&o);
+    snprintf(line, sizeof(line), "/k method=%s", text);
+    assert_int_equal(options_parse(&o, line), 0);
+    return o.methods;
+}
+
+/* One method: its own reason, unchanged, and its own codes (the APM default must end
+ * exactly as before methods existed). */
+static void test_single(void **state)
+{
+    char why[160];
+    (void)state;
+    assert_int_equal(methods_power_off(table, list_of("apm"), why, sizeof(why)),
+                     HALT_POWEROFF_FAILED);
+    assert_string_equal(why, "apm left it on");
+    assert_string_equal(calls, "apm ");
+    assert_false(log_has("falling back"));
+    answer[METHOD_ACPI] = METHOD_ABSENT;
+    calls[0] = '\0';
+    assert_int_equal(methods_power_off(table, list_of("acpi"), why, sizeof(why)),
+                     HALT_NO_ACPI);
+    assert_string_equal(why, "acpi is not there");
+    assert_string_equal(calls, "acpi ");    /* no silent switch to APM */
+}
+
+/* A chain: every method in the user's order, each said, and the last one's code. */
+static void test_chain_order(void **state)
+{
+    char why[160];
+    (void)state;
+    answer[METHOD_APM] = METHOD_ABSENT;
+    assert_int_equal(methods_power_off(table, list_of("acpi,apm"), why, sizeof(why)),
+                     HALT_NO_APM);
+    assert_string_equal(calls, "acpi apm ");
+    assert_string_equal(why, "acpi: acpi left it on; apm: apm is not there");
+    assert_log_has("falling back to method apm");
+    calls[0] = '\0';
+    assert_int_equal(methods_power_off(table, list_of("apm,efi,acpi"), why, sizeof(why)),
+                     HALT_ACPI_STILL_ON);
+    assert_string_equal(calls, "apm efi acpi ");
+}
+
+/* The reason of a long chain is cut, never overrun. */
+static void test_chain_reason_cut(void **state)
+{
+    char why[20];
+    (void)state;
+    methods_power_off(table, list_of("apm,acpi,efi"), why, sizeof(why));
+    assert_int_equal(strlen(why), sizeof(why) - 1);
+    assert_string_equal(calls, "apm acpi efi ");
+}
+
+/* method= parsing: the order kept, a name twice or an unknown name refused, the
+ * default apm, and the description says the list back. */
+static void test_method_option(void **state)
+{
+    struct options o;
+    char buf[200];
+    (void)state;
+    options_defaults(&o);
+    assert_int_equal(o.methods, METHOD_APM);
+    assert_int_equal(method_at(list_of("acpi,apm"), 0), METHOD_ACPI);
+    assert_int_equal(method_at(list_of("acpi,apm"), 1), METHOD_APM);
+    assert_int_equal(method_at(list_of("acpi,apm"), 2), METHOD_NONE);
+    assert_int_equal(options_parse(&o, "/k method=acpi,acpi"), 1);
+    assert_log_has("error: method= names acpi twice");
+    assert_int_equal(options_parse(&o, "/k method=bios"), 1);
+    assert_log_has("error: method=bios is not valid (choices, in the order to try them: apm");
+    assert_int_equal(options_parse(&o, "/k method="), 1);
+    assert_int_equal(options_parse(&o, "/k method=apm,"), 1);
+    options_defaults(&o);
+    options_describe(&o, buf, sizeof(buf));
+    assert_non_null(strstr(buf, " method=apm "));
+    options_describe_changed(&o, buf, sizeof(buf));
+    assert_null(strstr(buf, "method"));
+    assert_int_equal(options_parse(&o, "/k method=apm,acpi"), 0);
+    options_describe_changed(&o, buf, sizeof(buf));
+    assert_string_equal(buf, "method=apm,acpi");
+    assert_int_equal(options_parse(&o, "/k method=apm,acpi method=acpi"), 1);
+}
+
+#define T(f) cmocka_unit_test_setup(f, setup)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        T(test_single),
+        T(test_chain_order),
+        T(test_chain_reason_cut),
+        T(test_method_option),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
