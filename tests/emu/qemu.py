@@ -137,8 +137,10 @@ def qemu_command(case, image, serial_path, qmp_path):
     elif is_floppy(case.medium):
         # A floppy device of its own, so that a case's "-global floppy.drive-type=120"
         # (144, 288) makes the drive that kind; "-drive if=floppy" keeps the drive
-        # QEMU picks for the image.
-        cmd += ["-drive", "if=none,id=floppy0,format=raw,file=" + image,
+        # QEMU picks for the image. Write-protected, as the 86Box cases' drives are:
+        # nothing is written, and two cases booting the same image at once do not
+        # fight over QEMU's write lock on it.
+        cmd += ["-drive", "if=none,id=floppy0,format=raw,readonly=on,file=" + image,
                 "-device", "floppy,drive=floppy0", "-boot", "a"]
     elif case.medium == "usb":
         # The ISO written raw to a USB stick: the isohybrid MBR for a BIOS, the GPT's
