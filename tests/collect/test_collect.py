@@ -125,6 +125,22 @@ class Outcomes(Tmp):
             [o] = inputs.read_file(path, {})
             self.assertEqual((o.outcome, o.outcome_source), ("off", source), evidence)
 
+    def test_method_of_the_power_off(self):
+        # method=acpi's and method=efi's lines name the method where APM names its
+        # interface; the table's "Off by" column and the CSV say which method worked.
+        for line, via in (("apmoff: powering off via acpi (S5: PM1a_CNT 0604h, "
+                           "SLP_TYPa 0)", "acpi"),
+                          ("apmoff: powering off via efi (ResetSystem, x64)", "efi")):
+            text = read(fixture("off.log")).replace(
+                "apmoff: powering off via rm (APM 1.2)", line)
+            self.assertIn(line, text)
+            path = write(os.path.join(self.dir, "x.log"), text + "\nACPI control: soft "
+                         "power off\n")
+            [o] = inputs.read_file(path, {})
+            self.assertEqual((o.outcome, o.via), ("off", via))
+            self.assertEqual(store.method_of(o.via), via)
+        self.assertEqual(store.method_of("pm16"), "apm")
+
     def test_capture_line_can_say_hung(self):
         path = write(os.path.join(self.dir, "x.log"),
                      read(fixture("off.log")) + "\napmoff-outcome: hung\n")
@@ -173,6 +189,20 @@ class Importing(Tmp):
             self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("0 reports added, 2 already there", r.stdout)
         self.assertEqual(counts(self.db), (2, 2))
+
+    def test_off_by_lists_each_method_that_worked(self):
+        # One machine powered off once through APM and once through ACPI: the table's
+        # "Off by" column names both.
+        text = read(fixture("off.log"))
+        apm = write(os.path.join(self.dir, "apm.log"), text + "\napmoff-outcome: off\n")
+        acpi = write(os.path.join(self.dir, "acpi.log"), text.replace(
+            "apmoff: powering off via rm (APM 1.2)",
+            "apmoff: powering off via acpi (S5: PM1a_CNT 0604h, SLP_TYPa 0)").replace(
+            '"options":""', '"options":"method=acpi"') + "\napmoff-outcome: off\n")
+        r = tool(self.db, "add", apm, acpi)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        [m] = store.machines(store.connect(self.db))
+        self.assertEqual(m["columns"]["off_methods"], "acpi apm")
 
     def test_same_report_as_json_file_is_the_same_row(self):
         tool(self.db, "add", fixture("survey.log"))

@@ -37,7 +37,8 @@ class Observation:
     outcome: str = UNKNOWN          # off, failed, hung, unknown, none
     outcome_source: str = ""        # "log", "emulator", "capture", "person" or ""
     outcome_detail: str = ""        # the line(s) the outcome was read from
-    via: str = ""                   # the interface of the last power-off call
+    via: str = ""                   # the APM interface or method of the last power-off
+                                    # call (rm, pm32, pm16, acpi, efi)
     source: str = ""                # the file it came from
     source_kind: str = ""           # "log", "json" or "image"
     notes: list = field(default_factory=list)
@@ -123,7 +124,9 @@ def wants_poweroff(survey):
 BANNER = re.compile(r"^apmoff: (?:version|apmoff) \d")
 SURVEY = "apmoff: survey "
 CHECK = "apmoff: check {"
-POWERING_OFF = re.compile(r"^apmoff: powering off via (rm|pm32|pm16)\b")
+# The power-off call's line names the APM interface (rm, pm32, pm16) or the method
+# (acpi: S5, efi: ResetSystem) it goes through.
+POWERING_OFF = re.compile(r"^apmoff: powering off via (rm|pm32|pm16|acpi|efi)\b")
 HALTED = re.compile(r"^apmoff: halted: (.*)")
 
 # What an emulator or a capture wrote when it saw the machine go off. Any of these in

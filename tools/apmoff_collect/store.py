@@ -374,17 +374,26 @@ def machines(conn):
         surveys = [r["survey"] for r in rs if r["survey"]]
         checks = [r["check"] for r in rs if r["check"]]
         survey = surveys[-1] if surveys else {}
-        outcomes = {}
+        outcomes, off_by = {}, set()
         for r in rs:
             if r["outcome"] != "none":
                 label = r["outcome"] + (" via " + r["via"] if r["via"] else "")
                 outcomes[label] = outcomes.get(label, 0) + 1
+            if r["outcome"] == "off" and r["via"]:
+                off_by.add(method_of(r["via"]))
+        m["off_methods"] = " ".join(sorted(off_by))
         m.update(reports=rs, survey=survey, check=checks[-1] if checks else None,
                  outcomes=outcomes, columns=table_row(m, survey,
                                                       checks[-1] if checks else None,
                                                       outcomes, len(rs)))
         out.append(m)
     return out
+
+
+def method_of(via):
+    """The power-off method of a report's last call: apm for its three interfaces,
+    otherwise the method itself (acpi, efi)."""
+    return "apm" if via in ("rm", "pm32", "pm16") else via
 
 
 def outcome_text(outcomes):
@@ -401,6 +410,7 @@ COLUMNS = [("machine", "Machine", False), ("label", "Label", True),
            ("chipset", "Chipset", True), ("soft_off", "Soft-off", True),
            ("rm", "rm", False), ("pm32", "pm32", False),
            ("pm16", "pm16", False), ("outcome", "Power-off", False),
+           ("off_methods", "Off by", True),
            ("check", "Check", False), ("reports", "Reports", False)]
 
 
@@ -436,7 +446,8 @@ def table_row(m, survey, check, outcomes, count):
     d = derived(survey, check)
     row = {"machine": m["name"]}
     row.update((key, d[key]) for key, _, _ in COLUMNS if key in d)
-    row.update(outcome=outcome_text(outcomes), reports=str(count))
+    row.update(outcome=outcome_text(outcomes), reports=str(count),
+               off_methods=m.get("off_methods", ""))
     return {key: row[key] for key, _, _ in COLUMNS}
 
 
@@ -446,7 +457,8 @@ CSV_FIELDS = ["report_id", "machine_id", "machine", "identity", "kind", "label",
               "bios_vendor", "bios_date", "bios_year", "rom_crc32", "apm_version", "flags",
               "offered", "chipset", "soft_off", "rm_connect", "pm32_connect",
               "pm16_connect", "outcome",
-              "outcome_source", "via", "check", "source", "source_kind", "imported_at",
+              "outcome_source", "via", "method", "check", "source", "source_kind",
+              "imported_at",
               "survey_json", "check_json"]
 
 
@@ -465,6 +477,7 @@ def csv_rows(conn):
             "chipset": d["chipset"], "soft_off": d["soft_off"],
             "rm_connect": d["rm"], "pm32_connect": d["pm32"], "pm16_connect": d["pm16"],
             "outcome": r["outcome"], "outcome_source": r["outcome_source"], "via": r["via"],
+            "method": method_of(r["via"]) if r["via"] else "",
             "check": d["check"], "source": r["source"],
             "source_kind": r["source_kind"], "imported_at": r["imported_at"],
             "survey_json": r["survey_json"] or "", "check_json": r["check_json"] or "",
