@@ -13,6 +13,7 @@
 #define CHUNK_US        50000   /* fits the 16-bit counter */
 #define CALIBRATE_US    10000
 #define CALIBRATE_BASE_US 2000
+#define CALIBRATE_ROUNDS 3
 
 static void pit_one_shot(uint32_t us)
 {
@@ -61,21 +62,30 @@ static uint32_t div64_32(uint64_t n, uint32_t d)
  * and polling the PIT, about a millisecond under emulation, which made a single
  * 10 ms window read 10% short (8 s measured as 7.2 s). Kept per window, not per
  * microsecond: at Bochs' 4 MHz a rate of 3.999 ticks/us rounded to 3 read a third long.
- * 0 when the PIT disagrees. */
+ * Each window is the short_window of CALIBRATE_ROUNDS: a pause of the CPU (an
+ * emulator's host busy elsewhere) can only lengthen a window, and one long window
+ * made an 8 s standby read as 5.3 s. 0 when the PIT disagrees. */
 static uint32_t tsc_per_window(void)
 {
     static uint32_t ticks;
+    uint64_t short_window = ~0ull, long_window = ~0ull;
 
-    if (!ticks) {
+    if (ticks)
+        return ticks;
+    for (int round = 0; round < CALIBRATE_ROUNDS; round++) {
         uint64_t t0 = cpu_rdtsc();
         pit_delay_us(CALIBRATE_BASE_US);
         uint64_t t1 = cpu_rdtsc();
         pit_delay_us(CALIBRATE_BASE_US + CALIBRATE_US);
         uint64_t t2 = cpu_rdtsc();
-        uint64_t d = (t2 - t1) - (t1 - t0);
-        if (t2 - t1 > t1 - t0 && d >> 32 == 0)
-            ticks = (uint32_t)d;
+        if (t1 - t0 < short_window)
+            short_window = t1 - t0;
+        if (t2 - t1 < long_window)
+            long_window = t2 - t1;
     }
+    uint64_t d = long_window - short_window;
+    if (long_window > short_window && d >> 32 == 0)
+        ticks = (uint32_t)d;
     return ticks;
 }
 
