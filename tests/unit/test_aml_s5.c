@@ -7,11 +7,16 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "../../survey/aml_s5.h"
+
+#ifndef FIXTURES
+#define FIXTURES "tests/unit/fixtures"
+#endif
 
 static struct aml_s5 s;
 
@@ -376,6 +381,44 @@ static void test_bad_names(void **state)
     assert_int_equal(RUN(multi_zero), AML_S5_NOT_UNDERSTOOD);
 }
 
+/* The DSDTs QEMU 7.2 generates for its pc and q35 machines (BOCHS BXPC), taken from
+ * guest memory with QMP pmemsave and stored in tests/unit/fixtures/: the whole term
+ * list as a real firmware writes it, Devices, Methods, Fields and all. Both say
+ * Name (_S5, Package (0x04) { Zero, Zero, Zero, Zero }) at the top level, and the
+ * walk, not the search, must find it. */
+static void stored_dsdt(const char *name)
+{
+    char path[256];
+    static uint8_t table[65536];
+    snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    size_t n = fread(table, 1, sizeof(table), f);
+    fclose(f);
+    assert_true(n > 36);
+    assert_memory_equal(table, "DSDT", 4);
+    struct aml_s5 out;
+    assert_int_equal(aml_find_s5(table + 36, n - 36, &out), AML_S5_FOUND);
+    assert_int_equal(out.how, AML_S5_BY_WALK);
+    assert_int_equal(out.slp_typa, 0);
+    assert_int_equal(out.slp_typb, 0);
+    assert_int_equal(out.elements, 4);
+    assert_false(out.conditional);
+}
+
+static void test_stored_qemu_pc(void **state)
+{
+    (void)state;
+    stored_dsdt("qemu-pc-dsdt.aml");
+}
+
+static void test_stored_qemu_q35(void **state)
+{
+    (void)state;
+    stored_dsdt("qemu-q35-dsdt.aml");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +438,8 @@ int main(void)
         cmocka_unit_test(test_pkg_length_overrun),
         cmocka_unit_test(test_nesting_bounded),
         cmocka_unit_test(test_bad_names),
+        cmocka_unit_test(test_stored_qemu_pc),
+        cmocka_unit_test(test_stored_qemu_q35),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
