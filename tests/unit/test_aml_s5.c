@@ -381,11 +381,12 @@ static void test_bad_names(void **state)
     assert_int_equal(RUN(multi_zero), AML_S5_NOT_UNDERSTOOD);
 }
 
-/* The DSDTs QEMU 7.2 generates for its pc and q35 machines (BOCHS BXPC), taken from
- * guest memory with QMP pmemsave and stored in tests/unit/fixtures/: the whole term
- * list as a real firmware writes it, Devices, Methods, Fields and all. Both say
- * Name (_S5, Package (0x04) { Zero, Zero, Zero, Zero }) at the top level, and the
- * walk, not the search, must find it. */
+/* Real firmware's DSDTs, stored in tests/unit/fixtures/: the ones QEMU 7.2 generates
+ * for its pc and q35 machines (taken from guest memory with QMP pmemsave) and Bochs
+ * 2.7's own BIOS's (dumped with its debugger's writemem): the whole term list as the
+ * firmware writes it, Devices, Methods, Fields and all. Each says
+ * Name (_S5, Package (0x04) { Zero, Zero, Zero, Zero }), and the walk, not the
+ * search, must find it. */
 static void stored_dsdt(const char *name)
 {
     char path[256];
@@ -419,6 +420,12 @@ static void test_stored_qemu_q35(void **state)
     stored_dsdt("qemu-q35-dsdt.aml");
 }
 
+static void test_stored_bochs(void **state)
+{
+    (void)state;
+    stored_dsdt("bochs-rombios-dsdt.aml");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_bad_names),
         cmocka_unit_test(test_stored_qemu_pc),
         cmocka_unit_test(test_stored_qemu_q35),
+        cmocka_unit_test(test_stored_bochs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
