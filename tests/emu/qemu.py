@@ -86,14 +86,19 @@ class Qmp:
 # --- actions: what a case does to the running guest ----------------------------------
 
 class NmiAfter(Probe):
-    """Inject an NMI (QMP inject-nmi) once the serial log matches `pattern`."""
+    """Inject an NMI (QMP inject-nmi) `seconds` after the serial log matches `pattern`.
+    The delay puts it well inside the call that line announces: sent at once, on a
+    host busy elsewhere it could reach the guest before the call began (CI saw it
+    land in the kernel itself, a CPU exception 2)."""
 
-    def __init__(self, pattern):
-        self.pattern = pattern
+    def __init__(self, pattern, seconds=1.0):
+        self.pattern, self.seconds = pattern, seconds
 
     def qemu_poll(self, run):
-        mine = run.mine(self, sent=False)
-        if not mine["sent"] and re.search(self.pattern, run.watch.text(), re.M):
+        mine = run.mine(self, due=None, sent=False)
+        if mine["due"] is None and re.search(self.pattern, run.watch.text(), re.M):
+            mine["due"] = time.monotonic() + self.seconds
+        if not mine["sent"] and mine["due"] is not None and time.monotonic() >= mine["due"]:
             mine["sent"] = True
             run.qmp.command("inject-nmi", run.deadline)
 
