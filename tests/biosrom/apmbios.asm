@@ -629,7 +629,7 @@ fn_set_state:
 %endif
 %if BEHAVIOUR == BEH_A20GATES
         call    a20_gates_off           ; under v86 both must be kept from acting
-        call    a20_must_be_on_here
+        call    a20_must_be_on
         jmp     power_off
 %endif
 %if BEHAVIOUR == BEH_SLOWOFF
@@ -808,30 +808,6 @@ kbc_ready:
         test    al, KBC_IN_FULL
         jnz     kbc_ready
         ret
-
-; A20 must still be on (0000:0200 and FFFF:0210 differ), or EXIT_A20_LEFT_OFF.
-a20_must_be_on_here:
-        push    ds
-        push    es
-        pusha
-        xor     ax, ax
-        mov     ds, ax
-        dec     ax
-        mov     es, ax
-        mov     ax, [0x200]
-        mov     bx, [es:0x210]
-        not     bx
-        mov     [0x200], bx
-        cmp     bx, [es:0x210]
-        mov     [0x200], ax
-        popa
-        pop     es
-        pop     ds
-        jne     .on
-        mov     al, EXIT_A20_LEFT_OFF
-        jmp     fail_exit
-.on:
-        ret
 %endif
 
 %if BEHAVIOUR == BEH_PMIRQ
@@ -924,10 +900,13 @@ resume_a20_off:
         and     al, ~PORT_A_A20
         out     PORT_A, al
         jmp     ok
+%endif
 
-; Real mode, every call: the caller must have put A20 back on since (this BIOS keeps
-; code or data at FFFF:xxxx, as those that use the HMA do). 0000:0200 and FFFF:0210
-; are one byte with A20 off.
+%if BEHAVIOUR == BEH_A20PM || BEHAVIOUR == BEH_A20GATES
+; A20 must be on (0000:0200 and FFFF:0210 differ), or EXIT_A20_LEFT_OFF. A20PM: in
+; real mode, every call: the caller must have put A20 back on since (this BIOS keeps
+; code or data at FFFF:xxxx, as those that use the HMA do). A20GATES: after trying
+; the other gates, which the v86 monitor must have kept from acting.
 a20_must_be_on:
         push    ds
         push    es
