@@ -27,17 +27,20 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # Kernel objects, by layer (docs/design.md): each folder includes only the ones above
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
-LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o
+LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
-	system/bootinfo.o system/pci_conf.o system/acpi_pm.o \
+	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \
 	system/efi_rt.o system/efi_call64.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
 	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
+AML_OBJS    := aml/aml.o aml/heap.o aml/stream.o aml/opcodes.o aml/namespace.o aml/object.o \
+	aml/convert.o aml/exec.o aml/check.o aml/named.o aml/operators.o aml/store.o \
+	aml/field.o aml/region.o aml/osi.o aml/resource.o
 RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o \
@@ -47,9 +50,9 @@ APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
 	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
 	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
-	app/method_acpi.o app/method_efi.o
+	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
-	$(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
+	$(AML_OBJS) $(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
 ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
@@ -60,7 +63,7 @@ ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 AUTO_CFG := $(BUILD)/grub-auto.cfg
 AUTO_ISO := $(BUILD)/apmoff-auto.iso
 
-all: $(ELF) $(ISO) $(AUTO_ISO)
+all: $(ELF) $(ISO) $(AUTO_ISO) $(BUILD)/aml-run
 iso: $(ISO)
 
 $(ELF): $(OBJS) boot/linker.ld
@@ -131,6 +134,13 @@ $(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)
 	$(NASM) -f bin -I$(BUILD)/ -Werror $< -o $@
 
 $(BUILD)/realmode/trampoline_blob.o: $(BUILD)/trampoline.bin
+
+# build/aml-run: the kernel's AML interpreter on the host, evaluating a method of real
+# tables against acpiexec's region simulation (tools/aml_run.c).
+AML_SRCS := $(AML_OBJS:.o=.c) lib/format.c lib/div64.c
+$(BUILD)/aml-run: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib/format.h lib/div64.h
+	@mkdir -p $(BUILD)
+	gcc -std=gnu11 -O2 -g -Wall -Wextra -Werror -o $@ tools/aml_run.c $(AML_SRCS)
 
 # --- running and testing ---------------------------------------------------------
 deps:

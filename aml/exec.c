@@ -12,6 +12,7 @@
  * Everything recurses through eval_term_arg(), bounded by aml_limits.expression_depth
  * and call_depth; every opcode counts against aml_limits.steps. */
 #include "amlint.h"
+#include "../lib/div64.h"
 #include "../lib/format.h"
 #include "../lib/string.h"
 
@@ -141,7 +142,7 @@ static int resolve_node(struct aml *a, struct operand *o)
 
 int resolve_value(struct aml *a, struct frame *f, struct operand *o)
 {
-    struct aml_object *v;
+    struct aml_object *v = NULL;
     int st;
 
     switch (o->kind) {
@@ -711,7 +712,7 @@ static int exec_if(struct aml *a, struct frame *f, struct cursor *c)
 
 static uint32_t now_ms(struct aml *a)
 {
-    return (uint32_t)(a->cfg.host.timer_100ns(a->cfg.host.ctx) / 10000u);
+    return (uint32_t)div64(a->cfg.host.timer_100ns(a->cfg.host.ctx), 10000u, 0);
 }
 
 static int exec_while(struct aml *a, struct frame *f, struct cursor *c)

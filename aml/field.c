@@ -9,6 +9,7 @@
  * offset to its index field before each access of its data field; a BankField
  * writes its bank value to its bank field before each access. */
 #include "amlint.h"
+#include "../lib/div64.h"
 #include "../lib/string.h"
 
 #define ACCESS_ANY      0
@@ -121,7 +122,7 @@ static int datum_io(struct aml *a, struct aml_object *fo, uint32_t off, uint8_t 
             /* ACPICA's slack lets an access run to the region's length rounded
              * up to the access width. */
             uint64_t w = c->access_bytes;
-            if (!a->cfg.slack || (r->u.region.length + w - 1) / w * w < end)
+            if (!a->cfg.slack || div64(r->u.region.length + w - 1, w, NULL) * w < end)
                 return fail(a, AML_E_REGION_LIMIT, NULL);
         }
         return region_access(a, r, c->base_byte + off, c->access_bytes, write, data);

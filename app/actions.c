@@ -29,7 +29,7 @@ static const char *check_efi(const struct survey *sv)
 void action_check_no_bios(const struct survey *sv, const char *why)
 {
     struct acpi_check_facts acpi;
-    acpi_check(&sv->s5, &acpi);
+    acpi_check(&sv->s5, &sv->aml, &acpi);
     check_efi(sv);
     say("check: apm: not checked: %s", why);
     halt(HALT_NO_BIOS, why);
@@ -46,7 +46,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     struct json j;
     struct acpi_check_facts acpi;
 
-    acpi_check(&sv->s5, &acpi);
+    acpi_check(&sv->s5, &sv->aml, &acpi);
     const char *efi_why = check_efi(sv);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
@@ -79,6 +79,9 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         json_bool(&j, "sci_en", acpi.sci_en);
         json_bool(&j, "smi_can_enable", acpi.smi_can_enable);
     }
+    if (sv->aml.loaded)
+        json_string(&j, "pts", !sv->aml.pts ? "absent" : sv->aml.pts_ok ? "ok"
+                                                        : sv->aml.pts_why);
     json_end(&j);
     json_string(&j, "efi_reset_system", efi_why ? efi_why : "usable");
     json_object(&j, "checks");

@@ -28,6 +28,7 @@
 #include "../apm/ports.h"
 #include "../apm/poweroff.h"
 #include "../lib/format.h"
+#include "../lib/string.h"
 #include "../lib/pc.h"
 
 #define APMOFF_VERSION "0.1"
@@ -238,7 +239,11 @@ static enum method_result apm_off(char *why, unsigned size)
 
 static enum method_result acpi_off(char *why, unsigned size)
 {
-    enum method_result r = acpi_power_off(&sv.s5, announce, why, size);
+    const struct acpi_off c = {
+        .s5 = &sv.s5, .bi = &bi, .pci_mech = sv.pci.mech, .run_aml = opts.pts,
+        .can_flush = strcmp(cpu.class, "386") != 0, .announce = announce,
+    };
+    enum method_result r = acpi_power_off(&c, why, size);
     if (r == METHOD_STILL_ON)   /* S5 was written: whether the board can cut power */
         say_chipset();
     return r;

@@ -1,12 +1,18 @@
-/* method=acpi: see method_acpi.h. The order is ACPICA's: AcpiEnable() (SMI_CMD, then
- * poll SCI_EN for 3 s), then AcpiHwLegacySleep() (SLP_TYP, then SLP_TYP|SLP_EN). */
+/* method=acpi: see method_acpi.h. The order is ACPICA's and Linux's: ACPI mode
+ * (AcpiEnable: SMI_CMD, then poll SCI_EN for 3 s) as at boot, then at shutdown
+ * AcpiEnterSleepStatePrep (\_S5_, \_PTS(5), \_SST) and AcpiHwLegacySleep. */
 #include "method_acpi.h"
+#include "acpi_aml.h"
 #include "../system/acpi_pm.h"
 #include "../system/console.h"
+#include "../system/cpu.h"
 #include "../system/timer.h"
 #include "../lib/format.h"
 
-#define ACPI_OFF_GRACE_MS 3000      /* as APM's: how long "off" may take */
+#define ACPI_OFF_GRACE_MS   3000    /* as APM's: how long "off" may take */
+#define ACPI_AGAIN_MS       1500    /* then SLP_EN again, as ACPICA's S4/S5 retry */
+#define ACPI_32BIT_MS       1000    /* then the 32-bit PM1a_CNT port, when it differs */
+#define S5                  5
 
 static const char *s5_table_name(const struct acpi_s5 *s5, char *buf, unsigned size)
 {
@@ -16,11 +22,25 @@ static const char *s5_table_name(const struct acpi_s5 *s5, char *buf, unsigned s
     return buf;
 }
 
+static bool hw_reduced(const struct acpi_fadt *f)
+{
+    return f->have_flags && (f->flags & ACPI_FADT_HW_REDUCED);
+}
+
+static void report_block(const char *name, const struct acpi_block *b)
+{
+    if (b->mismatch)
+        say("acpi: FADT: X_%s (%Xh) and the 32-bit %s (%Xh) differ; X_ used, as ACPICA does",
+            name, (unsigned)b->addr, name, (unsigned)b->addr32);
+}
+
 void acpi_s5_report(const struct acpi_s5 *s5)
 {
     const struct acpi_fadt *f = &s5->tables.fadt;
     char b[16], smi[40], where[12];
 
+    if (s5->tables.xsdt_had_no_fadt)
+        say("acpi: the XSDT gives no usable FADT; the RSDT's is used");
     if (f->length) {
         if (f->pm1b_cnt_from != ACPI_BLK_NONE)
             fmt_snprintf(b, sizeof(b), "%04Xh", (unsigned)f->pm1b_cnt);
@@ -30,40 +50,77 @@ void acpi_s5_report(const struct acpi_s5 *s5)
         say("acpi: FADT at %08Xh, revision %u: PM1a_CNT %04Xh, PM1b_CNT %s, SMI_CMD %s",
             (unsigned)f->addr, f->revision, (unsigned)f->pm1a_cnt,
             f->pm1b_cnt_from != ACPI_BLK_NONE ? b : "none", f->smi_cmd ? smi : "none");
+        if (f->pm1_notes & ACPI_PM1A_X_MISMATCH)
+            say("acpi: FADT: X_PM1a_CNT_BLK and the 32-bit PM1a_CNT_BLK differ; X_ used "
+                "(the 32-bit one is tried too if S5 leaves the machine on)");
+        if (f->pm1_notes & ACPI_PM1B_X_MISMATCH)
+            say("acpi: FADT: X_PM1b_CNT_BLK and the 32-bit PM1b_CNT_BLK differ; X_ used");
+        if (f->pm1_notes & (ACPI_PM1A_X_IGNORED | ACPI_PM1B_X_IGNORED))
+            say("acpi: FADT: an X_PM1x_CNT_BLK outside I/O space is ignored; the 32-bit "
+                "field is used");
+        report_block("PM1a_EVT_BLK", &f->pm1a_evt_blk);
+        report_block("GPE0_BLK", &f->gpe0_blk);
+        report_block("GPE1_BLK", &f->gpe1_blk);
+        if (hw_reduced(f))
+            say("acpi: FADT: hardware-reduced ACPI: SLEEP_CONTROL_REG %s",
+                f->have_sleep_regs ? "given" : "missing");
     }
-    if (s5->found)
-        say("acpi: \\_S5_ in the %s: SLP_TYPa %u, SLP_TYPb %u",
-            s5_table_name(s5, where, sizeof(where)), s5->aml.slp_typa, s5->aml.slp_typb);
-    else
+    if (s5->found) {
+        say("acpi: \\_S5_ in the %s: SLP_TYPa %u, SLP_TYPb %u%s%s",
+            s5_table_name(s5, where, sizeof(where)), s5->aml.slp_typa, s5->aml.slp_typb,
+            s5->aml.how == AML_S5_BY_SEARCH ? " (found by byte search)" : "",
+            s5->aml.conditional ? " (inside an If or Else: the first one the reader met)"
+                                : "");
+    } else {
         say("acpi: S5: %s", acpi_s5_reason_text((enum acpi_s5_reason)s5->reason));
+    }
 }
 
-/* Why S5 cannot be tried from these facts, or NULL. */
-static const char *unusable(const struct acpi_s5 *s5)
+const char *acpi_unusable(const struct acpi_s5 *s5)
 {
-    if (!s5->found)
+    const struct acpi_fadt *f = &s5->tables.fadt;
+
+    if (s5->reason == ACPI_S5_NO_RSDP || s5->reason == ACPI_S5_NO_ROOT ||
+        s5->reason == ACPI_S5_NO_FADT || s5->reason == ACPI_S5_NO_DSDT)
         return acpi_s5_reason_text((enum acpi_s5_reason)s5->reason);
-    if (s5->tables.fadt.pm1a_cnt_from == ACPI_BLK_NONE || s5->tables.fadt.pm1a_cnt > 0xFFFF)
+    if (hw_reduced(f))
+        return f->have_sleep_regs ? 0
+             : "hardware-reduced ACPI without SLEEP_CONTROL_REG (try method=efi)";
+    if (f->pm1a_cnt_from == ACPI_BLK_NONE || f->pm1a_cnt > 0xFFFF)
         return "the FADT gives no PM1a control block in I/O space";
     return 0;
 }
 
-void acpi_check(const struct acpi_s5 *s5, struct acpi_check_facts *out)
+void acpi_check(const struct acpi_s5 *s5, const struct acpi_aml_facts *aml,
+                struct acpi_check_facts *out)
 {
     const struct acpi_fadt *f = &s5->tables.fadt;
+    char why[160];
 
-    *out = (struct acpi_check_facts){ .unusable = unusable(s5) };
+    *out = (struct acpi_check_facts){ .unusable = acpi_unusable(s5) };
+    if (!out->unusable && !s5->found && !(aml->loaded && aml->s5_type))
+        out->unusable = acpi_s5_reason_text((enum acpi_s5_reason)s5->reason);
     if (out->unusable) {
         say("check: acpi: method=acpi would find no S5: %s", out->unusable);
         return;
     }
+    if (aml->pts && !aml->pts_ok)
+        fmt_snprintf(why, sizeof(why), "; \\_PTS cannot be evaluated: %s", aml->pts_why);
+    else
+        fmt_snprintf(why, sizeof(why), "; \\_PTS %s", !aml->loaded ? "not checked (AML not "
+                     "loaded)" : aml->pts ? "can be evaluated" : "absent");
+    if (hw_reduced(f)) {
+        out->hw_reduced = true;
+        say("check: acpi: S5 usable through SLEEP_CONTROL_REG (hardware-reduced)%s", why);
+        return;
+    }
     out->sci_en = acpi_pm_sci_enabled((uint16_t)f->pm1a_cnt);
     out->smi_can_enable = f->smi_cmd && f->smi_cmd <= 0xFFFF && f->acpi_enable;
-    say("check: acpi: S5 usable: PM1a_CNT %04Xh, SLP_TYPa %u, SLP_TYPb %u; SCI_EN %s%s",
+    say("check: acpi: S5 usable: PM1a_CNT %04Xh, SLP_TYPa %u, SLP_TYPb %u; SCI_EN %s%s%s",
         (unsigned)f->pm1a_cnt, s5->aml.slp_typa, s5->aml.slp_typb,
         out->sci_en ? "set (ACPI mode)" : "clear (legacy mode)",
         out->sci_en ? "" : out->smi_can_enable ? ", SMI_CMD can enable ACPI"
-                                               : ", and no SMI_CMD to enable ACPI");
+                                               : ", and no SMI_CMD to enable ACPI", why);
 }
 
 /* ACPI mode, as AcpiEnable(): a firmware that powers on in legacy mode (SCI_EN clear)
@@ -92,32 +149,148 @@ static void enter_acpi_mode(const struct acpi_fadt *f)
             ACPI_ENABLE_WAIT_MS);
 }
 
-enum method_result acpi_power_off(const struct acpi_s5 *s5, void (*announce)(void),
-                                  char *why, unsigned size)
+static uint16_t io_block(const struct acpi_block *b)
 {
+    return b->len && b->space == ACPI_SPACE_IO && b->addr <= 0xFFFF ? (uint16_t)b->addr : 0;
+}
+
+static struct acpi_pm_regs pm_regs(const struct acpi_fadt *f)
+{
+    struct acpi_pm_regs r = {
+        .pm1a_cnt = (uint16_t)f->pm1a_cnt,
+        .pm1b_cnt = f->pm1b_cnt_from != ACPI_BLK_NONE && f->pm1b_cnt <= 0xFFFF
+                    ? (uint16_t)f->pm1b_cnt : 0,
+        .pm1a_sts = io_block(&f->pm1a_evt_blk),
+        .pm1b_sts = io_block(&f->pm1b_evt_blk),
+        .gpe0 = io_block(&f->gpe0_blk), .gpe0_len = f->gpe0_blk.len,
+        .gpe1 = io_block(&f->gpe1_blk), .gpe1_len = f->gpe1_blk.len,
+    };
+    return r;
+}
+
+/* The SLP_TYP values: \_S5_ evaluated when the AML runs (a Method too), else what the
+ * byte-level reader found. false (why says) when neither has them. */
+static bool sleep_type(const struct acpi_off *c, bool aml, uint8_t *a, uint8_t *b,
+                       char *why, unsigned size)
+{
+    const struct acpi_s5 *s5 = c->s5;
+    char err[140];
+
+    if (aml && acpi_aml_sleep_type(S5, a, b, err, sizeof(err))) {
+        say("acpi: \\_S5_ evaluated: SLP_TYPa %u, SLP_TYPb %u", *a, *b);
+        return true;
+    }
+    if (aml)
+        say("acpi: \\_S5_ not evaluated: %s", err);
+    if (s5->found) {
+        *a = s5->aml.slp_typa;
+        *b = s5->aml.slp_typb;
+        if (aml)
+            say("acpi: using the byte-level reader's SLP_TYPa %u, SLP_TYPb %u", *a, *b);
+        return true;
+    }
+    if (s5->aml.result == AML_S5_METHOD && !c->run_aml)
+        fmt_snprintf(why, size, "no ACPI S5: \\_S5_ is a method, and pts=off runs no AML");
+    else
+        fmt_snprintf(why, size, "no ACPI S5: %s",
+                     acpi_s5_reason_text((enum acpi_s5_reason)s5->reason));
+    return false;
+}
+
+static void flush_caches(void)
+{
+    cpu_wbinvd();
+}
+
+/* ACPICA's hwesleep.c: WAK_STS cleared in SLEEP_STATUS_REG, then SLP_TYP and SLP_EN
+ * together in SLEEP_CONTROL_REG. */
+static enum method_result hw_reduced_off(const struct acpi_off *c, uint8_t typa,
+                                         char *why, unsigned size)
+{
+    const struct acpi_fadt *f = &c->s5->tables.fadt;
+    const struct acpi_gas *ctl = &f->sleep_control, *sts = &f->sleep_status;
+    uint32_t v = ((uint32_t)typa << ACPI_SLEEP_TYP_SHIFT & ACPI_SLEEP_TYP_MASK) | ACPI_SLEEP_EN;
+
+    if (c->announce)
+        c->announce();
+    say("note: no disk was flushed or spun down first; apmoff writes to no disk");
+    say("powering off via acpi (S5: SLEEP_CONTROL_REG %Xh, SLP_TYP %u, hardware-reduced)",
+        (unsigned)ctl->addr, typa);
+    if (!acpi_pm_gas_write(sts->space, sts->addr, sts->bit_width, ACPI_SLEEP_WAK_STS) ||
+        (c->can_flush && (flush_caches(), false)) ||
+        !acpi_pm_gas_write(ctl->space, ctl->addr, ctl->bit_width, v)) {
+        fmt_snprintf(why, size, "SLEEP_CONTROL_REG is in an address space apmoff cannot "
+                     "write (space %u); try method=efi", ctl->space);
+        say("power-off via acpi failed: %s", why);
+        return METHOD_STILL_ON;
+    }
+    pit_delay_us(ACPI_OFF_GRACE_MS * 1000u);
+    fmt_snprintf(why, size, "S5 written to SLEEP_CONTROL_REG %Xh but the machine is still "
+                 "on after %u s; hardware-reduced machines power off by UEFI: try "
+                 "method=efi", (unsigned)ctl->addr, ACPI_OFF_GRACE_MS / 1000);
+    say("power-off via acpi failed: %s", why);
+    return METHOD_STILL_ON;
+}
+
+enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned size)
+{
+    const struct acpi_s5 *s5 = c->s5;
     const struct acpi_fadt *f = &s5->tables.fadt;
-    const char *reason = unusable(s5);
-    char b[40] = "";
+    const char *reason = acpi_unusable(s5);
+    char err[200], b[40] = "";
+    uint8_t typa, typb;
+    bool aml = false;
 
     if (reason) {
         fmt_snprintf(why, size, "no ACPI S5: %s", reason);
         say("acpi: %s", why);
         return METHOD_ABSENT;
     }
-    enter_acpi_mode(f);
-    uint16_t pm1b = f->pm1b_cnt_from != ACPI_BLK_NONE && f->pm1b_cnt <= 0xFFFF
-                    ? (uint16_t)f->pm1b_cnt : 0;
-    if (pm1b)
-        fmt_snprintf(b, sizeof(b), ", PM1b_CNT %04Xh, SLP_TYPb %u", pm1b, s5->aml.slp_typb);
-    if (announce)
-        announce();
+    if (c->run_aml) {
+        aml = acpi_aml_start(&s5->tables, c->bi, c->pci_mech, err, sizeof(err));
+        if (!aml)
+            say("acpi: the firmware's AML does not run here: %s; S5 without \\_PTS", err);
+    } else {
+        say("acpi: pts=off: no AML runs (\\_PTS skipped)");
+    }
+    if (!sleep_type(c, aml, &typa, &typb, why, size)) {
+        say("acpi: %s", why);
+        return METHOD_ABSENT;
+    }
+    if (!hw_reduced(f))
+        enter_acpi_mode(f);
+    if (aml)
+        acpi_aml_prepare_sleep(S5);
+    if (hw_reduced(f))
+        return hw_reduced_off(c, typa, why, size);
+
+    struct acpi_pm_regs r = pm_regs(f);
+    if (r.pm1b_cnt)
+        fmt_snprintf(b, sizeof(b), ", PM1b_CNT %04Xh, SLP_TYPb %u", r.pm1b_cnt, typb);
+    if (c->announce)
+        c->announce();
+    unsigned gpes = acpi_pm_quiesce(&r);
+    say("acpi: WAK_STS and the PM1 status cleared (PM1a_EVT %04Xh), %u GPE enable "
+        "register%s zeroed and their status cleared", r.pm1a_sts, gpes, gpes == 1 ? "" : "s");
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
-    say("powering off via acpi (S5: PM1a_CNT %04Xh, SLP_TYPa %u%s)", (unsigned)f->pm1a_cnt,
-        s5->aml.slp_typa, b);
-    acpi_pm_sleep((uint16_t)f->pm1a_cnt, s5->aml.slp_typa, pm1b, s5->aml.slp_typb);
-    pit_delay_us(ACPI_OFF_GRACE_MS * 1000u);
+    say("powering off via acpi (S5: PM1a_CNT %04Xh, SLP_TYPa %u%s)", r.pm1a_cnt, typa, b);
+    acpi_pm_sleep(&r, typa, typb, c->can_flush ? flush_caches : 0);
+    pit_delay_us(ACPI_AGAIN_MS * 1000u);
+    say("acpi: still on after %u ms: SLP_EN again, as ACPICA does for slow chipsets",
+        ACPI_AGAIN_MS);
+    acpi_pm_sleep_again(&r);
+    pit_delay_us((ACPI_OFF_GRACE_MS - ACPI_AGAIN_MS) * 1000u);
+    /* Linux's acpi_force_32bit_fadt_addr machines: the X_ port was the wrong one. */
+    if ((f->pm1_notes & ACPI_PM1A_X_MISMATCH) && f->pm1a_cnt32 && f->pm1a_cnt32 <= 0xFFFF) {
+        struct acpi_pm_regs r32 = r;
+        r32.pm1a_cnt = (uint16_t)f->pm1a_cnt32;
+        say("acpi: still on: trying the 32-bit PM1a_CNT_BLK %04Xh, which X_PM1a_CNT_BLK "
+            "overrode", r32.pm1a_cnt);
+        acpi_pm_sleep(&r32, typa, typb, c->can_flush ? flush_caches : 0);
+        pit_delay_us(ACPI_32BIT_MS * 1000u);
+    }
     fmt_snprintf(why, size, "S5 written to PM1a_CNT %04Xh but the machine is still on "
-                 "after %u s", (unsigned)f->pm1a_cnt, ACPI_OFF_GRACE_MS / 1000);
+                 "after %u s", r.pm1a_cnt, ACPI_OFF_GRACE_MS / 1000);
     say("power-off via acpi failed: %s", why);
     return METHOD_STILL_ON;
 }

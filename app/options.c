@@ -138,6 +138,7 @@ static const struct option_def option_defs[] = {
       WAIT_MAX_SECONDS, WAIT_KEY, false },
     INT_OPTION("selftest", selftest, selftest_choices, SELFTEST_OFF),
     BOOL_OPTION("check", check_strict, check_choices, false),
+    BOOL_OPTION("pts", pts, switch_choices, true),
 };
 
 _Static_assert(sizeof(enum action) == sizeof(int), "enum options are stored as int");

@@ -95,6 +95,9 @@ struct options {
     enum v86test v86test;
     int wait;                   /* seconds the survey screen stays, or WAIT_KEY */
     enum selftest selftest;
+    bool pts;                   /* pts=on (the default): method=acpi runs the firmware's
+                                   AML, \_PTS(5) among it, before S5; pts=off: no AML
+                                   runs, \_S5_ is read by the byte-level reader */
     bool check_strict;          /* check=strict: also 5307h with a reserved state
                                    (error 0Ah expected); check=safe (the default):
                                    no call that could change the power state */

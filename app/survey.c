@@ -118,7 +118,10 @@ static void survey_pci(struct survey *sv)
     } else {
         say("pci: no PCI BIOS (INT 1Ah B101h)");
     }
-    pci->mech = (enum pci_mech)pci_conf_detect(pci->bios_present ? pci->bios_mechs : 0);
+    /* AL's bits 4 and 5 are special cycles, not mechanisms: a BIOS that sets only
+     * those would otherwise have no mechanism tried at all. */
+    pci->mech = (enum pci_mech)pci_conf_detect(
+        pci->bios_present ? pci->bios_mechs & (PCIBIOS_MECH1 | PCIBIOS_MECH2) : 0);
     if (pci->mech == PCI_MECH_NONE) {
         say("pci: no configuration mechanism answers: no PCI");
     } else {
@@ -291,6 +294,10 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
     }
     survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
     survey_pci(sv);
+    /* The AML last: its PCI_Config regions want the mechanism. Loaded dry, it touches
+     * nothing; it says whether \_PTS can be evaluated before method=acpi needs it. */
+    acpi_aml_survey(&sv->aml, &sv->s5.tables, bi, sv->pci.mech);
+    acpi_aml_report(&sv->aml);
 }
 
 void survey_print_json(const char *json)

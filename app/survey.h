@@ -13,6 +13,7 @@
 
 #include "../system/bootinfo.h"
 #include "../system/cpu.h"
+#include "acpi_aml.h"
 #include "options.h"
 #include "probes.h"
 #include "../system/cpuclock.h"
@@ -50,6 +51,7 @@ struct survey {
     struct smbios_info smbios;
     struct acpi_rsdp acpi;
     struct acpi_s5 s5;          /* the FADT's PM1 facts and \_S5_ (method=acpi) */
+    struct acpi_aml_facts aml;  /* the AML loaded dry: whether \_PTS can run here */
 };
 
 /* Collects and prints the machine part (everything but APM); cpu was detected at

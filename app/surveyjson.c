@@ -146,7 +146,29 @@ static void json_smbios(struct json *j, const struct smbios_info *sm)
     json_end(j);
 }
 
-static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp, const struct acpi_s5 *s5)
+/* What the AML interpreter made of the tables (loaded dry): whether \_PTS runs. */
+static void json_aml(struct json *j, const struct acpi_aml_facts *a)
+{
+    if (!a->have_tables)
+        return;
+    json_object(j, "aml");
+    json_bool(j, "loaded", a->loaded);
+    if (!a->loaded) {
+        json_string(j, "why", a->why);
+    } else {
+        json_uint(j, "tables", a->tables);
+        json_uint(j, "bytes", a->aml_bytes);
+        json_uint(j, "kb", a->used_kb);
+        json_uint(j, "forgiven", a->forgiven);
+        json_string(j, "pts", !a->pts ? "absent" : a->pts_ok ? "ok" : a->pts_why);
+        if (a->s5_type == AML_TYPE_METHOD)
+            json_string(j, "s5", "method");
+    }
+    json_end(j);
+}
+
+static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp, const struct acpi_s5 *s5,
+                      const struct acpi_aml_facts *aml)
 {
     json_object(j, "acpi");
     json_bool(j, "found", rsdp->status != ACPI_RSDP_NOT_FOUND);
@@ -163,10 +185,19 @@ static void json_acpi(struct json *j, const struct acpi_rsdp *rsdp, const struct
             json_uint(j, "slp_typa", s5->aml.slp_typa);
             json_uint(j, "slp_typb", s5->aml.slp_typb);
             json_uint(j, "smi_cmd", s5->tables.fadt.smi_cmd);
+            if (s5->aml.conditional)
+                json_bool(j, "conditional", true);
+            if (s5->tables.fadt.pm1_notes & ACPI_PM1A_X_MISMATCH)
+                json_uint(j, "pm1a_cnt_32bit", s5->tables.fadt.pm1a_cnt32);
             json_end(j);
         } else if (s5->reason != ACPI_S5_OK) {
             json_string(j, "s5", acpi_s5_reason_text((enum acpi_s5_reason)s5->reason));
         }
+        if (s5->tables.fadt.have_flags && (s5->tables.fadt.flags & ACPI_FADT_HW_REDUCED))
+            json_bool(j, "hw_reduced", true);
+        if (s5->tables.xsdt_had_no_fadt)
+            json_bool(j, "rsdt_fadt", true);
+        json_aml(j, aml);
     }
     json_end(j);
 }
@@ -369,7 +400,7 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_end(&j);
     }
     json_smbios(&j, &sv->smbios);
-    json_acpi(&j, &sv->acpi, &sv->s5);
+    json_acpi(&j, &sv->acpi, &sv->s5, &sv->aml);
     if (sv->chipset.explain[0])
         json_pci(&j, &sv->pci, &sv->chipset);
     if (apm)

@@ -26,7 +26,7 @@ _start:
 
 section .bss
         alignb  16
-boot_stack:
-        resb    16384
+boot_stack:                             ; the AML interpreter recurses (64 nested
+        resb    65536                   ; expressions, 32 nested calls): room for it
 global boot_stack_top
 boot_stack_top:

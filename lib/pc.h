@@ -46,12 +46,22 @@
 #define KBC_OUTPUT_A20      0xDF    /* output port value: A20 on, reset line inactive */
 #define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
 
-/* MC146818 real-time clock and CMOS RAM: apmoff only ever parks the index. */
+/* MC146818 real-time clock and CMOS RAM. apmoff's own code only reads it and parks the
+ * index; only the firmware's AML (a SystemCMOS region) writes through cmos_write(). */
 #define CMOS_INDEX          0x70    /* bit 7 of what is written here masks NMI */
 #define CMOS_DATA           0x71
+#define CMOS2_INDEX         0x72    /* the second 128 bytes (Intel and VIA south bridges) */
+#define CMOS2_DATA          0x73
 #define CMOS_NMI_MASK       0x80
 #define CMOS_PARK           0x0D    /* register D, read-only: the index left selected */
 #define CMOS_FLOPPY_TYPES   0x10    /* drive A: in the high nibble, B: in the low */
+
+/* The ACPI Embedded Controller interface (ACPI 6.x, 12.2-12.3): status bits of the
+ * command/status port and the commands written there. */
+#define EC_STATUS_OBF       0x01    /* output buffer full: the EC has a byte for us */
+#define EC_STATUS_IBF       0x02    /* input buffer full: the EC has not taken ours */
+#define EC_CMD_READ         0x80
+#define EC_CMD_WRITE        0x81
 
 /* System control port A ("fast A20"). */
 #define PORT_A              0x92

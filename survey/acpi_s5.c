@@ -10,6 +10,7 @@ static const char *const reason_texts[] = {
     [ACPI_S5_NO_OBJECT] = "no \\_S5_ object",
     [ACPI_S5_UNREADABLE] = "\\_S5_ package unreadable",
     [ACPI_S5_NOT_UNDERSTOOD] = "no \\_S5_ found (AML not fully understood)",
+    [ACPI_S5_METHOD] = "\\_S5_ is a method (only the AML interpreter can run it)",
 };
 
 const char *acpi_s5_reason_text(enum acpi_s5_reason reason)
@@ -32,6 +33,8 @@ static enum acpi_s5_reason search(const struct physmem *pm, struct acpi_s5 *out)
             return ACPI_S5_OK;
         if (r == AML_S5_UNREADABLE)
             return ACPI_S5_UNREADABLE;
+        if (r == AML_S5_METHOD)
+            return ACPI_S5_METHOD;
         partial |= r == AML_S5_NOT_UNDERSTOOD;
     }
     return partial ? ACPI_S5_NOT_UNDERSTOOD : ACPI_S5_NO_OBJECT;

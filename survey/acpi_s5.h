@@ -25,6 +25,7 @@ enum acpi_s5_reason {
     ACPI_S5_NO_OBJECT,          /* every table read to its end: no \_S5_ */
     ACPI_S5_UNREADABLE,         /* \_S5_ is not a package of integers */
     ACPI_S5_NOT_UNDERSTOOD,     /* not found, and some table's AML was not fully read */
+    ACPI_S5_METHOD,             /* \_S5_ is a method: the interpreter must run it */
 };
 
 #define ACPI_S5_IN_DSDT 0       /* acpi_s5.table; SSDT i is i + 1 */

@@ -8,6 +8,7 @@
 #define HDR_OFF_LENGTH          4
 #define HDR_OFF_REVISION        8
 
+#define FADT_OFF_FIRMWARE_CTRL  36
 #define FADT_OFF_DSDT           40
 #define FADT_OFF_SMI_CMD        48
 #define FADT_OFF_ACPI_ENABLE    52
@@ -16,14 +17,31 @@
 #define FADT_OFF_PM1B_EVT_BLK   60
 #define FADT_OFF_PM1A_CNT_BLK   64
 #define FADT_OFF_PM1B_CNT_BLK   68
+#define FADT_OFF_GPE0_BLK       80
+#define FADT_OFF_GPE1_BLK       84
+#define FADT_OFF_PM1_EVT_LEN    88
 #define FADT_OFF_PM1_CNT_LEN    89
+#define FADT_OFF_GPE0_BLK_LEN   92
+#define FADT_OFF_GPE1_BLK_LEN   93
 #define FADT_OFF_FLAGS          112
 #define FADT_OFF_RESET_REG      116
 #define FADT_OFF_RESET_VALUE    128
+#define FADT_OFF_X_FIRMWARE_CTRL 132
 #define FADT_OFF_X_DSDT         140
+#define FADT_OFF_X_PM1A_EVT_BLK 148
+#define FADT_OFF_X_PM1B_EVT_BLK 160
 #define FADT_OFF_X_PM1A_CNT_BLK 172
 #define FADT_OFF_X_PM1B_CNT_BLK 184
+#define FADT_OFF_X_GPE0_BLK     220
+#define FADT_OFF_X_GPE1_BLK     232
+#define FADT_OFF_SLEEP_CONTROL  244
+#define FADT_OFF_SLEEP_STATUS   256
 #define GAS_LEN                 12
+
+#define ECDT_OFF_CONTROL        36
+#define ECDT_OFF_DATA           48
+#define ECDT_OFF_GPE            64
+#define ECDT_OFF_ID             65
 
 uint32_t acpi_check_table(const struct physmem *pm, uint64_t addr, const char *sig,
                           uint32_t max_len, bool *bad_sum)
@@ -83,6 +101,30 @@ static void pm1_block(struct acpi_fadt *f, const uint8_t *p, uint32_t len, uint3
     *from = ACPI_BLK_X_IO;
 }
 
+/* A register block as ACPICA's AcpiTbConvertFadt builds it: the X_ GAS when its
+ * address is set (its width, or the 32-bit length when the width is 0), else the
+ * 32-bit field with the FADT's length byte. A mismatch is kept, and X_ wins. */
+static void block(struct acpi_block *b, const uint8_t *p, uint32_t len, uint32_t off32,
+                  uint32_t off_len, uint32_t off_x)
+{
+    struct acpi_gas x;
+    uint8_t len32 = (uint8_t)field(p, len, off_len, 1);
+
+    *b = (struct acpi_block){ .space = ACPI_SPACE_IO, .addr32 = field(p, len, off32, 4) };
+    b->addr = b->addr32;
+    b->len = b->addr32 ? len32 : 0;
+    if (off_x + GAS_LEN > len)
+        return;
+    read_gas(&x, p + off_x);
+    if (!x.addr)
+        return;
+    b->mismatch = b->addr32 && b->addr32 != x.addr;
+    b->from_x = true;
+    b->space = x.space;
+    b->addr = x.addr;
+    b->len = x.bit_width ? x.bit_width / 8 : len32;
+}
+
 void acpi_parse_fadt(struct acpi_fadt *f, const uint8_t *p, uint32_t len)
 {
     *f = (struct acpi_fadt){ 0 };
@@ -97,6 +139,7 @@ void acpi_parse_fadt(struct acpi_fadt *f, const uint8_t *p, uint32_t len)
     f->pm1_cnt_len = field(p, len, FADT_OFF_PM1_CNT_LEN, 1);
     pm1_block(f, p, len, FADT_OFF_PM1A_CNT_BLK, FADT_OFF_X_PM1A_CNT_BLK, &f->pm1a_cnt,
               &f->pm1a_cnt_from, 0);
+    f->pm1a_cnt32 = field(p, len, FADT_OFF_PM1A_CNT_BLK, 4);
     pm1_block(f, p, len, FADT_OFF_PM1B_CNT_BLK, FADT_OFF_X_PM1B_CNT_BLK, &f->pm1b_cnt,
               &f->pm1b_cnt_from, 1);
     f->have_flags = FADT_OFF_FLAGS + 4 <= len;
@@ -108,6 +151,42 @@ void acpi_parse_fadt(struct acpi_fadt *f, const uint8_t *p, uint32_t len)
     }
     if (FADT_OFF_X_DSDT + 8 <= len)
         f->x_dsdt = le64(p + FADT_OFF_X_DSDT);
+    block(&f->pm1a_evt_blk, p, len, FADT_OFF_PM1A_EVT_BLK, FADT_OFF_PM1_EVT_LEN,
+          FADT_OFF_X_PM1A_EVT_BLK);
+    block(&f->pm1b_evt_blk, p, len, FADT_OFF_PM1B_EVT_BLK, FADT_OFF_PM1_EVT_LEN,
+          FADT_OFF_X_PM1B_EVT_BLK);
+    block(&f->gpe0_blk, p, len, FADT_OFF_GPE0_BLK, FADT_OFF_GPE0_BLK_LEN, FADT_OFF_X_GPE0_BLK);
+    block(&f->gpe1_blk, p, len, FADT_OFF_GPE1_BLK, FADT_OFF_GPE1_BLK_LEN, FADT_OFF_X_GPE1_BLK);
+    f->facs = field(p, len, FADT_OFF_FIRMWARE_CTRL, 4);
+    if (FADT_OFF_X_FIRMWARE_CTRL + 8 <= len && le64(p + FADT_OFF_X_FIRMWARE_CTRL))
+        f->facs = le64(p + FADT_OFF_X_FIRMWARE_CTRL);
+    if (FADT_OFF_SLEEP_STATUS + GAS_LEN <= len) {
+        read_gas(&f->sleep_control, p + FADT_OFF_SLEEP_CONTROL);
+        read_gas(&f->sleep_status, p + FADT_OFF_SLEEP_STATUS);
+        f->have_sleep_regs = f->sleep_control.addr && f->sleep_status.addr;
+    }
+}
+
+static void parse_ecdt(struct acpi_ecdt *e, const uint8_t *p, uint32_t len)
+{
+    struct acpi_gas control, data;
+
+    if (len < ECDT_OFF_ID + 1)
+        return;
+    read_gas(&control, p + ECDT_OFF_CONTROL);
+    read_gas(&data, p + ECDT_OFF_DATA);
+    e->found = true;
+    if (control.space == ACPI_SPACE_IO && control.addr <= 0xFFFF)
+        e->control = (uint16_t)control.addr;
+    if (data.space == ACPI_SPACE_IO && data.addr <= 0xFFFF)
+        e->data = (uint16_t)data.addr;
+    e->gpe = p[ECDT_OFF_GPE];
+    uint32_t n = 0;
+    while (ECDT_OFF_ID + n < len && n + 1 < sizeof(e->id) && p[ECDT_OFF_ID + n]) {
+        uint8_t c = p[ECDT_OFF_ID + n];
+        e->id[n++] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+    }
+    e->id[n] = 0;
 }
 
 /* The DSDT: X_DSDT first when usable, then the 32-bit field (a firmware may fill
@@ -154,9 +233,12 @@ static void entry(struct acpi_tables *t, const struct physmem *pm, uint64_t addr
             t->ssdt_dropped++;
             return;
         }
-        t->ssdt_bad_checksum |= (uint16_t)(bad << t->ssdt_count);
+        t->ssdt_bad_checksum |= (uint64_t)bad << t->ssdt_count;
         t->ssdt[t->ssdt_count++] = (struct acpi_table_ref){ (uint32_t)addr, len };
         t->bad_checksums += bad;
+    } else if (!memcmp(p, "ECDT", 4) && !t->ecdt.found &&
+               (len = acpi_check_table(pm, addr, "ECDT", ACPI_TABLE_LEN_MAX, &bad))) {
+        parse_ecdt(&t->ecdt, p, len);
     } else if (!acpi_check_table(pm, addr, NULL, ACPI_AML_LEN_MAX, &bad)) {
         t->entries_skipped++;   /* a table we do not read, but with a broken header */
     }
@@ -195,9 +277,21 @@ bool acpi_read_tables(struct acpi_tables *t, const struct physmem *pm,
     if (!rsdp || rsdp->status == ACPI_RSDP_NOT_FOUND)
         return false;
     t->root_status = ACPI_ROOT_UNREADABLE;
-    if (!(rsdp->have_xsdt && rsdp->xsdt_addr < PHYSMEM_4G &&
-          walk_root(t, pm, rsdp->xsdt_addr, "XSDT", 8)))
-        walk_root(t, pm, rsdp->rsdt_addr, "RSDT", 4);
+    if (rsdp->have_xsdt && rsdp->xsdt_addr < PHYSMEM_4G &&
+        walk_root(t, pm, rsdp->xsdt_addr, "XSDT", 8)) {
+        if (t->fadt.length)
+            goto found;
+        /* The XSDT's FADT is missing or broken: try the RSDT's, as Linux does. */
+        *t = (struct acpi_tables){ .root_status = ACPI_ROOT_UNREADABLE };
+        t->xsdt_had_no_fadt = true;
+    }
+    if (!walk_root(t, pm, rsdp->rsdt_addr, "RSDT", 4) && t->xsdt_had_no_fadt) {
+        /* No RSDT either: keep what the XSDT gave. */
+        *t = (struct acpi_tables){ .root_status = ACPI_ROOT_UNREADABLE };
+        walk_root(t, pm, rsdp->xsdt_addr, "XSDT", 8);
+        t->xsdt_had_no_fadt = true;
+    }
+found:
     if (t->fadt.length)
         find_dsdt(t, pm);
     return t->fadt.length != 0;

@@ -10,11 +10,14 @@
  * counted and skipped; only the first ACPI_ROOT_ENTRIES_MAX are looked at.
  *
  * From the FADT ("FACP") it keeps what an S5 power-off and a reset need (ACPI 6.x,
- * 5.2.9): the PM1 control and event blocks, PM1_CNT_LEN, SMI_CMD with ACPI_ENABLE and
- * ACPI_DISABLE, the flags, RESET_REG and RESET_VALUE. No field is read past the
- * FADT's own length, so an ACPI 1.0 FADT (116 bytes) simply has no X_ fields. The
- * DSDT comes from X_DSDT when that is present, non-zero, below 4 GiB and valid, else
- * from the 32-bit DSDT field.
+ * 5.2.9): the PM1 control and event blocks, the GPE blocks, PM1_CNT_LEN, SMI_CMD with
+ * ACPI_ENABLE and ACPI_DISABLE, the flags, RESET_REG and RESET_VALUE, the FACS, and
+ * for hardware-reduced ACPI SLEEP_CONTROL_REG and SLEEP_STATUS_REG. No field is read
+ * past the FADT's own length, so an ACPI 1.0 FADT (116 bytes) simply has no X_
+ * fields. The DSDT comes from X_DSDT when that is present, non-zero, below 4 GiB and
+ * valid, else from the 32-bit DSDT field. An XSDT whose FADT is unusable gives way to
+ * the RSDT, whose FADT may be a good one (some firmware gets only one of them right).
+ * The ECDT, when there is one, says where the Embedded Controller is.
  *
  * Reads go through a struct physmem window. Compiled for the kernel and the host. */
 #ifndef APMOFF_SURVEY_ACPI_TABLES_H
@@ -30,7 +33,7 @@
 #define ACPI_TABLE_LEN_MAX      0x40000u    /* RSDT, XSDT, FADT: 256 KiB */
 #define ACPI_AML_LEN_MAX        0x100000u   /* DSDT, SSDT: modern boards pass 256 KiB */
 #define ACPI_ROOT_ENTRIES_MAX   128
-#define ACPI_SSDT_MAX           16
+#define ACPI_SSDT_MAX           64      /* laptops ship 20 to 40 */
 
 /* 5.2.3.2: Generic Address Structure, address space IDs. */
 #define ACPI_SPACE_MEMORY       0
@@ -38,6 +41,7 @@
 
 /* 5.2.9 Table 5.10: the FADT's fixed feature flags. */
 #define ACPI_FADT_RESET_REG_SUP (1u << 10)
+#define ACPI_FADT_HW_REDUCED    (1u << 20)  /* no PM1 blocks: SLEEP_CONTROL_REG */
 
 #include "../lib/acpi_pm1.h"    /* the PM1 control register bits */
 
@@ -61,6 +65,17 @@ enum acpi_blk_from {
 #define ACPI_PM1A_X_MISMATCH    (1u << 2)   /* X_ and 32-bit blocks differ; X_ used */
 #define ACPI_PM1B_X_MISMATCH    (1u << 3)
 
+/* A fixed-hardware register block as ACPICA's FADT conversion (tbfadt.c) makes it:
+ * the X_ structure when present, else the 32-bit field with its _LEN. */
+struct acpi_block {
+    uint8_t space;              /* ACPI_SPACE_IO or ACPI_SPACE_MEMORY */
+    uint8_t len;                /* bytes; 0: no block */
+    bool from_x;                /* the X_ field gave it */
+    bool mismatch;              /* X_ and the 32-bit field both set, and differ */
+    uint64_t addr;
+    uint32_t addr32;            /* the 32-bit field as written (0: none) */
+};
+
 struct acpi_fadt {
     uint32_t addr, length;      /* length 0: no FADT */
     uint8_t revision;
@@ -76,10 +91,19 @@ struct acpi_fadt {
     uint32_t smi_cmd;           /* 0: no SMI command port (ACPI-only hardware) */
     uint32_t pm1a_evt, pm1b_evt;    /* the 32-bit event block fields */
     uint32_t pm1a_cnt, pm1b_cnt;    /* I/O ports; 0 when *_from is NONE */
+    uint32_t pm1a_cnt32;        /* the 32-bit PM1a_CNT_BLK field as written */
     uint32_t flags;
     uint32_t dsdt32;            /* the DSDT field */
     uint64_t x_dsdt;            /* the X_DSDT field; 0 when absent */
     struct acpi_gas reset_reg;
+    /* What the S5 sequence clears and disables first (ACPICA's AcpiHwLegacySleep):
+     * the PM1 event blocks (status in the first half, enable in the second) and
+     * the GPE blocks (the same halves, one byte a register). */
+    struct acpi_block pm1a_evt_blk, pm1b_evt_blk, gpe0_blk, gpe1_blk;
+    /* Hardware-reduced ACPI (flags & ACPI_FADT_HW_REDUCED, FADT revision 5+). */
+    bool have_sleep_regs;
+    struct acpi_gas sleep_control, sleep_status;
+    uint64_t facs;              /* X_FIRMWARE_CTRL, else FIRMWARE_CTRL; 0: none */
 };
 
 /* A table whose header passed (signature, length, window); checksum recorded. */
@@ -94,15 +118,25 @@ enum acpi_root_status {
     ACPI_ROOT_UNREADABLE,       /* neither XSDT nor RSDT has a valid header in the window */
 };
 
+/* The Embedded Controller Boot Resources Table (5.2.16): where the EC is before
+ * the namespace is loaded. */
+struct acpi_ecdt {
+    bool found;
+    uint16_t control, data;     /* I/O ports (command/status, data); 0 if not I/O */
+    uint8_t gpe;
+    char id[48];                /* the EC device's path, "\_SB.PCI0.LPCB.EC0" */
+};
+
 struct acpi_tables {
     uint8_t root_status;        /* enum acpi_root_status */
     bool via_xsdt;
+    bool xsdt_had_no_fadt;      /* the XSDT was read, its FADT unusable: the RSDT's used */
     bool root_bad_checksum;
     bool dsdt_from_x;           /* the DSDT came from X_DSDT */
     bool dsdt_bad_checksum;
     uint8_t ssdt_count;
     uint8_t ssdt_dropped;       /* SSDTs past ACPI_SSDT_MAX */
-    uint16_t ssdt_bad_checksum; /* bit i: ssdt[i] */
+    uint64_t ssdt_bad_checksum; /* bit i: ssdt[i] */
     uint32_t root_addr;
     uint32_t entries;           /* as the root table's length says */
     uint32_t entries_skipped;   /* above 4 GiB, outside the window, bad header, or
@@ -111,6 +145,7 @@ struct acpi_tables {
     struct acpi_fadt fadt;
     struct acpi_table_ref dsdt;
     struct acpi_table_ref ssdt[ACPI_SSDT_MAX];
+    struct acpi_ecdt ecdt;
 };
 
 /* Fills t from the RSDP (NULL, or status NOT_FOUND: root_status NONE). Returns whether

@@ -355,6 +355,16 @@ static int term_list(struct walk *w, size_t pos, size_t end, unsigned scope,
             pos = obj_end;
             break;
         case METHOD_OP:
+            if (!pkg_length(p, &pos, end, &obj_end))
+                goto stop;
+            if (name_string(p, &pos, obj_end, &n) && is_s5(p, &n, scope)) {
+                w->out->result = AML_S5_METHOD;
+                w->out->offset = (uint32_t)start;
+                w->out->conditional = cond;
+                return 1;
+            }
+            pos = obj_end;
+            break;
         case WHILE_OP:
         case BUFFER_OP:
         case PACKAGE_OP:
@@ -418,15 +428,17 @@ stop:
     return -1;
 }
 
-/* After a stop: NameOp [RootChar] "_S5_" PackageOp from the stop on, as GRUB's
- * acpihalt.c and many small kernels search, but taken only if the package reads. */
-static bool search(const uint8_t *p, size_t from, size_t len, struct aml_s5 *out)
+/* One pass of the search from the stop on: NameOp, RootChar when rooted, "_S5_",
+ * PackageOp, as GRUB's acpihalt.c and many small kernels search, but taken only if
+ * the package reads. */
+static bool search_pass(const uint8_t *p, size_t from, size_t len, bool rooted,
+                        struct aml_s5 *out)
 {
     for (size_t i = from; i + 6 <= len; i++) {
         size_t at = i + 1;
-        if (p[i] != NAME_OP)
+        if (p[i] != NAME_OP || (p[at] == ROOT_CHAR) != rooted)
             continue;
-        if (p[at] == ROOT_CHAR)
+        if (rooted)
             at++;
         if (len - at < NAME_SEG_LEN + 1 || memcmp(p + at, "_S5_", NAME_SEG_LEN))
             continue;
@@ -440,6 +452,13 @@ static bool search(const uint8_t *p, size_t from, size_t len, struct aml_s5 *out
         }
     }
     return false;
+}
+
+/* After a stop: a \_S5_ written at the root first, then a bare _S5_ (which may be a
+ * device's, but is better than nothing). */
+static bool search(const uint8_t *p, size_t from, size_t len, struct aml_s5 *out)
+{
+    return search_pass(p, from, len, true, out) || search_pass(p, from, len, false, out);
 }
 
 enum aml_s5_result aml_find_s5(const uint8_t *aml, size_t len, struct aml_s5 *out)

@@ -10,14 +10,17 @@
  *   - ScopeOp 10h (entered), IfOp A0h and ElseOp A1h (entered: a BIOS may write
  *     If (SS5) { Name (_S5, ...) }; the predicate is skipped when it is a constant, a
  *     name, ArgX/LocalX, a string, or a logical, And/Or or CondRefOf of those);
- *   - skipped whole by their PkgLength: MethodOp 14h, WhileOp A2h, BufferOp 11h,
+ *   - skipped whole by their PkgLength: MethodOp 14h (unless it is \_S5_ itself,
+ *     which is then named as a method), WhileOp A2h, BufferOp 11h,
  *     PackageOp 12h, VarPackageOp 13h, Device/Processor/PowerResource/ThermalZone
  *     (5B 82h-85h), Field/IndexField/BankField (5B 81h, 86h, 87h);
  *   - sized from their operands: OperationRegion (5B 80h), Mutex (5B 01h),
  *     Event (5B 02h), DataRegion (5B 88h), Alias 06h, External 15h, Noop A3h.
  * At any other opcode it stops, and only then searches the rest of the stream for
  * NameOp [5Ch] '_S5_' PackageOp (08 [5C] 5F 53 35 5F 12), taking a match only when
- * its PkgLength and first elements parse; the result says which way it was found.
+ * its PkgLength and first elements parse, and preferring one written \_S5_ (at the
+ * root) to a bare _S5_ that may belong to a device's scope; the result says which way
+ * it was found.
  *
  * Package elements understood: ZeroOp 00h, OneOp 01h, OnesOp FFh, BytePrefix 0Ah,
  * WordPrefix 0Bh, DWordPrefix 0Ch, QWordPrefix 0Eh. As ACPICA (hwxface.c) does, a
@@ -40,6 +43,7 @@ enum aml_s5_result {
     AML_S5_ABSENT,              /* read to the end: no \_S5_ */
     AML_S5_UNREADABLE,          /* \_S5_ is there, but not a package of integers */
     AML_S5_NOT_UNDERSTOOD,      /* the walk stopped, and the search found nothing */
+    AML_S5_METHOD,              /* \_S5_ is a Method: only running it gives the values */
 };
 
 enum aml_s5_how {

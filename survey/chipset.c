@@ -137,7 +137,10 @@ static const struct chip chips[] = {
     HOST(ALI, 0x1521, "ALi Aladdin III"),       /* M1521 */
     HOST(ALI, 0x1531, "ALi Aladdin IV"),        /* M1531 */
     HOST(ALI, 0x1541, "ALi Aladdin V"),         /* M1541 */
-    SOUTH(ALI, 0x1533, YES, "M1533"),           /* M1533/M1535/M1543 with the M7101 */
+    SOUTH(ALI, 0x1533, UNKNOWN, "M1533"),       /* the ISA bridge ID of the M1533, M1535
+                                                   and M1543, but also of 1996's Aladdin IV
+                                                   (M1531+M1533, no ACPI PMU): the M7101,
+                                                   when there is one, decides */
     PM(ALI, 0x7101, "M7101 PMU"),               /* M7101 PMU; quirk_ali7101_acpi */
 
     /* AMD south bridges' ACPI functions. */

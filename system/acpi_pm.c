@@ -1,9 +1,11 @@
-/* ACPI PM1 control and SMI_CMD: see acpi_pm.h. */
+/* ACPI fixed hardware: see acpi_pm.h. */
 #include "acpi_pm.h"
 #include "io.h"
 #include "timer.h"
 
 #define POLL_US 1000
+#define GAS_IO      1
+#define GAS_MEMORY  0
 
 bool acpi_pm_sci_enabled(uint16_t pm1_cnt)
 {
@@ -21,23 +23,89 @@ int acpi_pm_enable(uint16_t pm1_cnt, uint16_t smi_cmd, uint8_t acpi_enable)
     return -1;
 }
 
-static uint16_t with_type(uint16_t pm1_cnt, uint8_t slp_typ)
+/* Both halves of PM1 get the same value, as ACPICA's AcpiHwWriteMultiple does. */
+static void write_pm1(uint16_t a, uint16_t b, uint16_t value)
 {
-    uint16_t v = inw(pm1_cnt) & (uint16_t)~(ACPI_PM1_SLP_TYP_MASK | ACPI_PM1_SLP_EN);
-    return (uint16_t)(v | ((slp_typ << ACPI_PM1_SLP_TYP_SHIFT) & ACPI_PM1_SLP_TYP_MASK));
+    if (a)
+        outw(a, value);
+    if (b)
+        outw(b, value);
+}
+
+static void gpe_fill(uint16_t block, uint8_t len, unsigned half, uint8_t value)
+{
+    for (unsigned i = 0; block && i < len / 2u; i++)
+        outb((uint16_t)(block + half * (len / 2u) + i), value);
+}
+
+unsigned acpi_pm_quiesce(const struct acpi_pm_regs *r)
+{
+    write_pm1(r->pm1a_sts, r->pm1b_sts, ACPI_PM1_WAK_STS);
+    gpe_fill(r->gpe0, r->gpe0_len, 1, 0x00);        /* enables off */
+    gpe_fill(r->gpe1, r->gpe1_len, 1, 0x00);
+    write_pm1(r->pm1a_sts, r->pm1b_sts, ACPI_PM1_ALL_STATUS);
+    gpe_fill(r->gpe0, r->gpe0_len, 0, 0xFF);        /* status cleared */
+    gpe_fill(r->gpe1, r->gpe1_len, 0, 0xFF);
+    return (r->gpe0 ? r->gpe0_len / 2u : 0) + (r->gpe1 ? r->gpe1_len / 2u : 0);
+}
+
+static uint16_t read_cnt(const struct acpi_pm_regs *r)
+{
+    uint16_t v = r->pm1a_cnt ? inw(r->pm1a_cnt) : 0;
+
+    if (r->pm1b_cnt)
+        v |= inw(r->pm1b_cnt);
+    return (uint16_t)(v & ~ACPI_PM1_CNT_WRITE_ONLY);
 }
 
 /* ACPICA writes the type first and SLP_EN in a second write: some chipsets latch
  * SLP_TYP only while SLP_EN is clear. */
-void acpi_pm_sleep(uint16_t pm1a, uint8_t slp_typa, uint16_t pm1b, uint8_t slp_typb)
+void acpi_pm_sleep(const struct acpi_pm_regs *r, uint8_t typa, uint8_t typb,
+                   void (*flush)(void))
 {
-    uint16_t a = with_type(pm1a, slp_typa);
-    uint16_t b = pm1b ? with_type(pm1b, slp_typb) : 0;
+    uint16_t base = (uint16_t)(read_cnt(r) & ~(ACPI_PM1_SLP_TYP_MASK | ACPI_PM1_SLP_EN));
+    uint16_t a = (uint16_t)(base | ((typa << ACPI_PM1_SLP_TYP_SHIFT) & ACPI_PM1_SLP_TYP_MASK));
+    uint16_t b = (uint16_t)(base | ((typb << ACPI_PM1_SLP_TYP_SHIFT) & ACPI_PM1_SLP_TYP_MASK));
 
-    outw(pm1a, a);
-    if (pm1b)
-        outw(pm1b, b);
-    outw(pm1a, (uint16_t)(a | ACPI_PM1_SLP_EN));
-    if (pm1b)
-        outw(pm1b, (uint16_t)(b | ACPI_PM1_SLP_EN));
+    if (r->pm1a_cnt)
+        outw(r->pm1a_cnt, a);
+    if (r->pm1b_cnt)
+        outw(r->pm1b_cnt, b);
+    if (flush)
+        flush();
+    if (r->pm1a_cnt)
+        outw(r->pm1a_cnt, (uint16_t)(a | ACPI_PM1_SLP_EN));
+    if (r->pm1b_cnt)
+        outw(r->pm1b_cnt, (uint16_t)(b | ACPI_PM1_SLP_EN));
+}
+
+void acpi_pm_sleep_again(const struct acpi_pm_regs *r)
+{
+    uint16_t v = (uint16_t)(ACPI_PM1_SLP_EN | (read_cnt(r) & ACPI_PM1_CNT_PRESERVED));
+
+    write_pm1(r->pm1a_cnt, r->pm1b_cnt, v);
+}
+
+bool acpi_pm_gas_write(uint8_t space, uint64_t addr, uint8_t bit_width, uint32_t value)
+{
+    if (space == GAS_IO && addr <= 0xFFFF) {
+        if (bit_width == 32)
+            outl((uint16_t)addr, value);
+        else if (bit_width == 16)
+            outw((uint16_t)addr, (uint16_t)value);
+        else
+            outb((uint16_t)addr, (uint8_t)value);
+        return true;
+    }
+    if (space == GAS_MEMORY && addr < 0x100000000ull) {
+        volatile void *p = (volatile void *)(uintptr_t)addr;
+        if (bit_width == 32)
+            *(volatile uint32_t *)p = value;
+        else if (bit_width == 16)
+            *(volatile uint16_t *)p = (uint16_t)value;
+        else
+            *(volatile uint8_t *)p = (uint8_t)value;
+        return true;
+    }
+    return false;
 }

@@ -13,3 +13,26 @@ uint8_t cmos_read(uint8_t reg)
     outb(CMOS_INDEX, CMOS_PARK);
     return v;
 }
+
+uint8_t cmos_read_any(uint8_t addr)
+{
+    if (addr < 0x80)
+        return cmos_read(addr);
+    outb(CMOS2_INDEX, addr & 0x7F);
+    io_delay();
+    return inb(CMOS2_DATA);
+}
+
+void cmos_write(uint8_t addr, uint8_t v)
+{
+    if (addr < 0x80) {
+        outb(CMOS_INDEX, (uint8_t)(CMOS_NMI_MASK | addr));
+        io_delay();
+        outb(CMOS_DATA, v);
+        outb(CMOS_INDEX, CMOS_PARK);
+        return;
+    }
+    outb(CMOS2_INDEX, addr & 0x7F);
+    io_delay();
+    outb(CMOS2_DATA, v);
+}

@@ -24,6 +24,56 @@ static uint32_t conf2_read32(void *ctx, uint8_t bus, uint8_t dev, uint8_t fn, ui
     return v;
 }
 
+/* The port a byte, word or dword at reg goes through, the window opened. */
+static bool open_window(unsigned mech, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t reg,
+                        unsigned bytes, uint16_t *port)
+{
+    if (reg > 0xFF || (bytes != 1 && bytes != 2 && bytes != 4) || (reg & 3) + bytes > 4)
+        return false;
+    if (mech == 1) {
+        outl(PCI_CONFIG_ADDRESS, pci_conf1_address(bus, dev, fn, (uint8_t)reg));
+        *port = (uint16_t)(PCI_CONFIG_DATA + (reg & 3));
+        return true;
+    }
+    if (mech != 2 || dev >= PCI_MECH2_DEVICES)
+        return false;
+    outb(PCI_MECH2_CSE, pci_conf2_cse(fn));
+    outb(PCI_MECH2_FORWARD, bus);
+    *port = (uint16_t)(pci_conf2_port(PCI_MECH2_BASE, dev, (uint8_t)reg) + (reg & 3));
+    return true;
+}
+
+bool pci_conf_read(unsigned mech, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t reg,
+                   unsigned bytes, uint32_t *v)
+{
+    uint16_t port;
+
+    if (!open_window(mech, bus, dev, fn, reg, bytes, &port))
+        return false;
+    *v = bytes == 1 ? inb(port) : bytes == 2 ? inw(port) : inl(port);
+    if (mech == 2)
+        outb(PCI_MECH2_CSE, 0);
+    return true;
+}
+
+bool pci_conf_write(unsigned mech, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t reg,
+                    unsigned bytes, uint32_t v)
+{
+    uint16_t port;
+
+    if (!open_window(mech, bus, dev, fn, reg, bytes, &port))
+        return false;
+    if (bytes == 1)
+        outb(port, (uint8_t)v);
+    else if (bytes == 2)
+        outw(port, (uint16_t)v);
+    else
+        outl(port, v);
+    if (mech == 2)
+        outb(PCI_MECH2_CSE, 0);
+    return true;
+}
+
 struct pci_access pci_conf_access(unsigned mech)
 {
     return (struct pci_access){ mech == 1 ? conf1_read32 : mech == 2 ? conf2_read32 : 0, 0 };

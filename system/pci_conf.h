@@ -29,4 +29,13 @@ bool pci_conf2_works(void);
  * address. */
 struct pci_access pci_conf_access(unsigned mech);
 
+/* Reads or writes bytes (1, 2 or 4, not crossing a dword) at register reg of a
+ * function through mechanism mech (1 or 2). For the firmware's AML, whose
+ * PCI_Config regions write as well as read. Returns false for a mechanism or an
+ * address it cannot reach (register 100h and up, device 16 and up on #2). */
+bool pci_conf_read(unsigned mech, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t reg,
+                   unsigned bytes, uint32_t *v);
+bool pci_conf_write(unsigned mech, uint8_t bus, uint8_t dev, uint8_t fn, uint16_t reg,
+                    unsigned bytes, uint32_t v);
+
 #endif

@@ -8,6 +8,7 @@ folder and the floors this table lets it stand on, nothing above or beside it.
     lib/       lib/                          (no I/O; builds on the host)
     system/    lib/
     survey/    lib/                          (pure readers of firmware tables)
+    aml/       lib/                          (the AML interpreter: pure, no I/O)
     realmode/  lib/, system/
     apm/       lib/, system/, realmode/
     app/       every floor
@@ -31,9 +32,10 @@ MAY_INCLUDE = {
     "lib": set(),
     "system": {"lib"},
     "survey": {"lib"},
+    "aml": {"lib"},
     "realmode": {"lib", "system"},
     "apm": {"lib", "system", "realmode"},
-    "app": {"lib", "system", "survey", "realmode", "apm"},
+    "app": {"lib", "system", "survey", "aml", "realmode", "apm"},
 }
 
 # Headers the build generates into build/, by the layer whose source makes them.

@@ -122,7 +122,7 @@ static const struct row {
     { 0x10B9, 0x1521, SOFT_OFF_UNKNOWN, "ALi Aladdin III", 'h' },
     { 0x10B9, 0x1531, SOFT_OFF_UNKNOWN, "ALi Aladdin IV", 'h' },
     { 0x10B9, 0x1541, SOFT_OFF_UNKNOWN, "ALi Aladdin V", 'h' },
-    { 0x10B9, 0x1533, SOFT_OFF_YES, "M1533", 's' },
+    { 0x10B9, 0x1533, SOFT_OFF_UNKNOWN, "M1533", 's' },
     { 0x10B9, 0x7101, SOFT_OFF_YES, "M7101 PMU", 'p' },
     { 0x1022, 0x740B, SOFT_OFF_YES, "AMD-756 ACPI", 'p' },
     { 0x1022, 0x7413, SOFT_OFF_YES, "AMD-766 ACPI", 'p' },
@@ -250,6 +250,22 @@ static void test_sis5595(void **state)
     assert_int_equal(v.soft_off, SOFT_OFF_YES);
 }
 
+/* 10B9:1533 is the ISA bridge of the Aladdin IV (1996, no ACPI PMU) as well as of the
+ * M1535/M1543: only an M7101 proves soft-off (the GA-5AX's). */
+static void test_ali1533(void **state)
+{
+    (void)state;
+    with(0x10B9, 0x1531);
+    with(0x10B9, 0x1533);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
+    assert_string_equal(v.name, "ALi Aladdin IV (M1533)");
+    with(0x10B9, 0x7101);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.pm, "M7101 PMU");
+}
+
 static void test_unknown(void **state)
 {
     (void)state;
@@ -303,6 +319,7 @@ int main(void)
         cmocka_unit_test_setup(test_sis496, setup),
         cmocka_unit_test_setup(test_vt82c586, setup),
         cmocka_unit_test_setup(test_sis5595, setup),
+        cmocka_unit_test_setup(test_ali1533, setup),
         cmocka_unit_test_setup(test_unknown, setup),
         cmocka_unit_test_setup(test_host_only, setup),
         cmocka_unit_test_setup(test_no_pci, setup),
