@@ -142,6 +142,12 @@ $(BUILD)/aml-run: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib/format.h l
 	@mkdir -p $(BUILD)
 	gcc -std=gnu11 -O2 -g -Wall -Wextra -Werror -o $@ tools/aml_run.c $(AML_SRCS)
 
+# The same with AddressSanitizer and UBSan, for make test's runs against ACPICA.
+$(BUILD)/tests/aml-run-asan: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib/format.h lib/div64.h
+	@mkdir -p $(dir $@)
+	gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -fno-omit-frame-pointer -o $@ tools/aml_run.c $(AML_SRCS)
+
 # --- running and testing ---------------------------------------------------------
 deps:
 	@scripts/deps.sh

@@ -354,7 +354,18 @@ static int eval_name(struct aml *a, struct frame *f, struct cursor *c, struct op
         return fail_name(a, AML_E_NOT_FOUND, &n);
     if (node->type == AML_TYPE_METHOD && node->u.obj)
         return invoke(a, f, c, node, out);
+    /* ACPICA evaluates a name as soon as it is parsed (AcpiDsEvaluateNamePath): a
+     * field is read before the operands after it are even parsed, and an Integer is
+     * copied. Names in a Target, SuperName or SimpleName place never come here. */
     *out = (struct operand){ .kind = OPD_NODE, .node = node };
+    st = resolve_node(a, out);
+    if (st || out->kind != OPD_OBJ || out->obj->type != AML_TYPE_INTEGER)
+        return st;
+    struct aml_object *copy = obj_integer(a, out->obj->u.integer);
+    if (!copy)
+        return fail(a, AML_E_NO_MEMORY, NULL);
+    obj_put(a, out->obj);
+    out->obj = copy;
     return AML_OK;
 }
 

@@ -90,6 +90,7 @@ static int datum_io(struct aml *a, struct aml_object *fo, uint32_t off, uint8_t 
                     bool write)
 {
     struct field_common *c = &fo->u.field.c;
+    uint64_t value = a->write_value;    /* a bank or index write below changes it */
     uint8_t idx[8];
     int st;
 
@@ -125,6 +126,7 @@ static int datum_io(struct aml *a, struct aml_object *fo, uint32_t off, uint8_t 
             if (!a->cfg.slack || div64(r->u.region.length + w - 1, w, NULL) * w < end)
                 return fail(a, AML_E_REGION_LIMIT, NULL);
         }
+        a->write_value = value;
         return region_access(a, r, c->base_byte + off, c->access_bytes, write, data);
     }
     case OT_INDEX_FIELD: {

@@ -65,7 +65,7 @@ static const struct aml_opinfo table[] = {
     E(0x84, "ConcatenateResTemplate", "ttT", "BBR", x_concat_res),
     E(0x85, "Mod", "ttT", "iiR", x_mod),
     S(0x86, "Notify", "St", "vi", x_notify),
-    E(0x87, "SizeOf", "S", "D", x_sizeof),
+    E(0x87, "SizeOf", "S", "o", x_sizeof),
     E(0x88, "Index", "ttT", "XiR", x_index),
     E(0x89, "Match", "tbtbtt", "pici" "ci", x_match),
     E(0x8E, "ObjectType", "N", "o", x_object_type),

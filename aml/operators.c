@@ -515,7 +515,8 @@ int x_condrefof(struct aml *a, struct frame *f, struct operand *ops, struct aml_
 }
 
 /* What a name or reference stands for (ACPICA's AcpiExResolveMultiple): the type,
- * and the object when there is one. */
+ * and the object when there is one, following references to the end (a LocalX that
+ * holds RefOf(X) is X; an Index into a package is the element). */
 static int deref_multiple(struct aml *a, struct frame *f, struct operand *o, unsigned *type,
                           struct aml_object **obj)
 {
@@ -544,31 +545,38 @@ static int deref_multiple(struct aml *a, struct frame *f, struct operand *o, uns
     default:
         return fail(a, AML_E_OPERAND_TYPE, NULL);
     }
-    if (v && v->type == OT_REFERENCE) {
+    for (unsigned hops = 0;; hops++) {
+        if (node) {
+            v = node->u.obj;
+            if (!v || node->type == AML_TYPE_DEVICE || node->type == AML_TYPE_THERMAL) {
+                *type = node->type == OT_SCOPE ? AML_TYPE_ANY : node->type;
+                *obj = v;
+                return AML_OK;
+            }
+            node = NULL;
+        }
+        if (v->type != OT_REFERENCE)
+            break;
+        if (hops > a->cfg.limits.expression_depth)
+            return fail(a, AML_E_DEPTH_LIMIT, "references to references");
         switch (v->sub) {
         case REF_REFOF:
         case REF_NAME:
             node = ns_resolve_alias(v->u.ref.node);
-            v = NULL;
             break;
         case REF_INDEX:
             v = v->u.ref.target->u.pkg.elems[v->u.ref.index];
             if (!v) {
-                *type = AML_TYPE_ANY;
+                *type = AML_TYPE_ANY;   /* an uninitialized element */
                 return AML_OK;
             }
             break;
-        default:                    /* a byte of a buffer */
+        default:                        /* a byte of a buffer or string */
             *type = AML_TYPE_BUFFER_FIELD;
             return AML_OK;
         }
     }
-    if (node) {
-        v = node->u.obj;
-        *type = v ? obj_public_type(v) : node->type == OT_SCOPE ? AML_TYPE_ANY : node->type;
-    } else {
-        *type = obj_public_type(v);
-    }
+    *type = obj_public_type(v);
     *obj = v;
     return AML_OK;
 }

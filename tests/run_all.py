@@ -5,14 +5,15 @@
 
 Run from the repository root (tests/ is a package). The steps, in order: the host
 unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
-checker's self-test, the fuzz smoke run, apmoff-collect's tests, the results file's
+checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
+(tests/aml/step.py), apmoff-collect's tests, the results file's
 self-test, every emulator case of tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's
 real-BIOS table against the 86Box runs, docs/ci.md's CI recipes. Each prints PASS/FAIL
 lines; the last line is `N passed, N failed`. Failed emulator runs keep their serial
 and emulator logs in build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, collect, runner, recipes, board-table, and for the
+lists them: unit, static, fuzz, aml, collect, runner, recipes, board-table, and for the
 emulator cases emu, their emulator (qemu, bochs, 86box), medium (kernel, iso, floppy,
 usb, hdd), topic (poweroff, errors, v86, check, survey, media, uefi, screen,
 biosrom, 86box) and what their columns imply (uefi, biosrom, survey, check, qr, ...).
@@ -29,6 +30,7 @@ import time
 
 from tests import (check_floppy, check_grub_patch, check_insns, check_layers, check_menu,
                    check_realmode, recipes)
+from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.emu import board_table, harness
 from tests.emu.cases import CASES
@@ -138,6 +140,12 @@ def run_collect(tally):
     collect_step.run(tally)
 
 
+def run_aml(tally):
+    """The AML interpreter against ACPICA: hand-made AML method by method, and
+    \\_PTS(5) of every machine of the ACPI corpus (tests/aml/step.py)."""
+    aml_step.run(tally)
+
+
 def run_results_self_test(tally):
     """The JUnit XML this runner writes parses, and says what the summary says."""
     import xml.etree.ElementTree as ET
@@ -232,6 +240,7 @@ STEPS = [
     ("static-checks", ("static",), run_checks, "unit"),
     ("checker-self-test", ("static",), run_checker_self_test, "unit"),
     ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
+    ("aml-interpreter", ("aml",), run_aml, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),

@@ -55,14 +55,19 @@ UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 
 UNIT_PIC_OBJS := tests/unit/test_pic.o lib/pic_init.o
 
+UNIT_AML_OBJS := tests/unit/test_aml.o $(AML_OBJS) lib/format.o lib/div64.o
+
+UNIT_FREEMEM_OBJS := tests/unit/test_freemem.o system/freemem.o
+
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
-	test_checklist test_pic
+	test_checklist test_pic test_aml test_freemem
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
-	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS)))
+	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) \
+	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -86,6 +91,8 @@ $(UNIT_DIR)/test_probes: $(addprefix $(HOST_DIR)/,$(UNIT_PROBES_OBJS))
 $(UNIT_DIR)/test_deflate: $(addprefix $(HOST_DIR)/,$(UNIT_DEFLATE_OBJS))
 $(UNIT_DIR)/test_deflate: UNIT_LDLIBS += -lz
 $(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
+$(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
+$(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
