@@ -175,16 +175,21 @@ int resolve_value(struct aml *a, struct frame *f, struct operand *o)
         set_obj(o, v);
         return AML_OK;
     case REF_NAME: {                /* a name in a package: what the node holds */
+        /* A named package's names wait for the end of the load (finish_load): until
+         * then u.ref.node is only the scope to search from. The operand keeps r on
+         * failure, for its owner to drop. */
+        if (r->u.ref.name)
+            return fail(a, AML_E_UNINITIALIZED_ELEMENT, "name in a package, before the end of the load");
         struct aml_node *n = ns_resolve_alias(r->u.ref.node);
         if (n->type == AML_TYPE_DEVICE || n->type == AML_TYPE_THERMAL) {
             obj_put(a, r);
             *o = (struct operand){ .kind = OPD_NODE, .node = n };
             return AML_OK;
         }
+        if (!n->u.obj)
+            return fail(a, AML_E_OPERAND_TYPE, "uninitialized name");
         v = obj_get(n->u.obj);
         obj_put(a, r);
-        if (!v)
-            return fail(a, AML_E_OPERAND_TYPE, "uninitialized name");
         set_obj(o, v);
         return AML_OK;
     }

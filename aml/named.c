@@ -560,7 +560,7 @@ static int named_field(struct aml *a, struct frame *f, const struct field_list *
         /* The index written is the byte offset in units of the access width
          * (ACPICA, after Windows, since 2006). */
         uint32_t w = o->u.field.c.access_bytes;
-        o->u.field.value = (pos / 8) / w * w;
+        o->u.field.value = w ? (pos / 8) / w * w : pos / 8;   /* no width: refused in use */
     } else if (fl->type == OT_BANK_FIELD) {
         o->u.field.value = fl->bank_value;
     } else if (fl->region->u.region.space == AML_SPACE_EC && len > 8 && len / 8 < 256) {

@@ -560,8 +560,14 @@ static int deref_multiple(struct aml *a, struct frame *f, struct operand *o, uns
         if (hops > a->cfg.limits.expression_depth)
             return fail(a, AML_E_DEPTH_LIMIT, "references to references");
         switch (v->sub) {
-        case REF_REFOF:
         case REF_NAME:
+            if (v->u.ref.name) {        /* not resolved yet: see resolve_value() */
+                *type = AML_TYPE_ANY;
+                return AML_OK;
+            }
+            node = ns_resolve_alias(v->u.ref.node);
+            break;
+        case REF_REFOF:
             node = ns_resolve_alias(v->u.ref.node);
             break;
         case REF_INDEX:

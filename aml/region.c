@@ -174,6 +174,8 @@ int region_access(struct aml *a, struct aml_object *r, uint32_t offset, uint16_t
         .value = write ? a->write_value : 0,
     };
 
+    if (io.address < io.region_base || io.address + bytes - 1 < io.address)
+        return fail(a, AML_E_REGION_LIMIT, "address past 2^64");
     if (io.space == AML_SPACE_PCI_CONFIG) {
         if (a->cfg.pci_setup && !r->u.region.pci_ready)
             pci_setup(a, r);

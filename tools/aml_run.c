@@ -327,6 +327,7 @@ int main(int argc, char **argv)
         char why[200];
         aml_error_format(a, why, sizeof(why));
         printf("! %s\n", why);
+        free(pool);
         return 1;
     }
     char text[4096];
@@ -335,5 +336,6 @@ int main(int argc, char **argv)
     printf("= %s\n", result ? text : "none");
     fprintf(stderr, "aml-run: %u steps, pool %zu KiB at most\n", aml_steps(a),
             aml_pool_peak(a) / 1024);
+    free(pool);
     return 0;
 }

@@ -19,9 +19,10 @@ FUZZ_TIME   ?= 60
 FUZZ_SMOKE_TIME ?= 5
 
 FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_acpi_tables fuzz_aml fuzz_qr fuzz_bootinfo \
-	fuzz_options fuzz_vbe fuzz_pci
+	fuzz_options fuzz_vbe fuzz_pci fuzz_aml_interp
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
 FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h tests/unit/qr_read.h)
+FUZZ_ASL     := $(wildcard tests/aml/*.asl)
 
 $(FUZZ_DIR)/bin/fuzz_smbios: tests/fuzz/fuzz_smbios.c survey/smbios.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_acpi: tests/fuzz/fuzz_acpi.c survey/acpi.c survey/physmem.c
@@ -35,10 +36,23 @@ $(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/options.c \
 	lib/format.c tests/fuzz/console_stub.c
 $(FUZZ_DIR)/bin/fuzz_vbe: tests/fuzz/fuzz_vbe.c survey/vbe.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_pci: tests/fuzz/fuzz_pci.c survey/pci.c survey/chipset.c
+$(FUZZ_DIR)/bin/fuzz_aml_interp: tests/fuzz/fuzz_aml_interp.c $(AML_SRCS) $(wildcard aml/*.h)
 
 $(FUZZ_BINS): $(FUZZ_HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+# Seeds for the AML interpreter: the hand-made test tables (tests/aml/*.asl), which
+# tests/fuzz/run.sh gives libFuzzer beside the target's corpus. iasl is acpica-tools'.
+$(FUZZ_DIR)/seeds/fuzz_aml_interp/.done: $(FUZZ_ASL)
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	@for src in $(FUZZ_ASL); do \
+		name=$$(basename $$src .asl); \
+		flags=$$(grep -q 'iasl: -f' $$src && echo -f); \
+		iasl $$flags -p $(dir $@)$$name $$src >/dev/null 2>&1 || exit 1; \
+		rm -f $(dir $@)$$name.hex $(dir $@)$$name.lst; \
+	done
+	@touch $@
 
 # The option keys and values, for a dictionary that follows app/options.c.
 $(FUZZ_DIR)/fuzz_options.dict: app/options.c
@@ -47,7 +61,7 @@ $(FUZZ_DIR)/fuzz_options.dict: app/options.c
 	printf '"="\n","\n" "\n' >> $@
 
 .PHONY: fuzz-bin fuzz fuzz-smoke
-fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict
+fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict $(FUZZ_DIR)/seeds/fuzz_aml_interp/.done
 
 fuzz: fuzz-bin
 	@tests/fuzz/run.sh $(FUZZ_TIME) $(BUILD) $(FUZZ_TARGETS)

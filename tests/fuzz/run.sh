@@ -6,7 +6,8 @@
 #
 # A target's options: tests/fuzz/<target>.options holds extra libFuzzer flags, and
 # a dictionary is used when BUILD_DIR/fuzz/<target>.dict or tests/fuzz/<name>.dict
-# exists. libFuzzer's own output goes to build/fuzz/logs/<target>.log; a crash leaves
+# exists, and BUILD_DIR/fuzz/seeds/<target>/ (inputs made by the build) is read
+# beside the corpus. libFuzzer's own output goes to build/fuzz/logs/<target>.log; a crash leaves
 # its input in build/fuzz/artifacts/ and the end of the log is printed. Exits 1 if
 # any target failed.
 set -u
@@ -29,7 +30,9 @@ for target in "$@"; do
 		[ -f "$dict" ] && set -- "$@" -dict="$dict" && break
 	done
 	[ -f "$here/$target.options" ] && set -- "$@" $(cat "$here/$target.options")
-	if "$dir/bin/$target" "$@" "$corpus" >"$log" 2>&1; then
+	seeds=
+	[ -d "$dir/seeds/$target" ] && seeds=$dir/seeds/$target
+	if "$dir/bin/$target" "$@" "$corpus" $seeds >"$log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		echo "PASS $target: ${runs:-?} runs in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs"
 		passed=$((passed + 1))
