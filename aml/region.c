@@ -360,6 +360,7 @@ static bool has_id(struct aml *a, struct aml_node *dev, const char *id)
     if (!eval_child(a, dev, "_HID", &o))
         hit = id_matches(o, id);
     obj_put(a, o);
+    o = NULL;
     if (!hit && !eval_child(a, dev, "_CID", &o) && o) {
         if (o->type == AML_TYPE_PACKAGE) {
             for (uint32_t i = 0; i < o->u.pkg.count && !hit; i++)

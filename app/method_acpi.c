@@ -259,8 +259,10 @@ enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned 
     }
     if (!hw_reduced(f))
         enter_acpi_mode(f);
-    if (aml)
-        acpi_aml_prepare_sleep(S5);
+    /* A \_PTS that stopped half-way may have left soft-off unarmed: the failure
+     * below says so, since that is where a user looks. */
+    const char *pts_note = aml && !acpi_aml_prepare_sleep(S5) ? "; \\_PTS(5) stopped "
+                           "before its end (see above)" : "";
     if (hw_reduced(f))
         return hw_reduced_off(c, typa, why, size);
 
@@ -290,7 +292,7 @@ enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned 
         pit_delay_us(ACPI_32BIT_MS * 1000u);
     }
     fmt_snprintf(why, size, "S5 written to PM1a_CNT %04Xh but the machine is still on "
-                 "after %u s", r.pm1a_cnt, ACPI_OFF_GRACE_MS / 1000);
+                 "after %u s%s", r.pm1a_cnt, ACPI_OFF_GRACE_MS / 1000, pts_note);
     say("power-off via acpi failed: %s", why);
     return METHOD_STILL_ON;
 }

@@ -16,6 +16,10 @@ class Probe:
     groups = ()                     # the -g groups a case with this probe is in
     screenshot = False              # 86Box: save a picture of the screen at the end
 
+    def qemu_args(self, workdir):
+        """QEMU: more command-line arguments for the run in workdir."""
+        return []
+
     def qemu_poll(self, run):
         """Each turn of the QEMU loop (run.qmp and run.watch are live)."""
 

@@ -9,6 +9,7 @@ judge objects below check what some cases add, one class each:
     TicksMove(8)                      QEMU: the BIOS tick count moved during the calls
     TextScreenShows([...])            QEMU: the 80x25 text screen shows these lines
     ScreenHasText()                   QEMU, 86Box: the final picture shows text
+    PortLog(0x440, [...])             QEMU: the guest's writes to that port hold lines
 
 A judge may also capture what it needs while the emulator runs (the Probe hooks of
 tests/emu/case.py): the runners call the hooks, and know no judge by name.
@@ -394,6 +395,36 @@ class TextScreenShows(Probe):
             text = f.read()
         return ["the screen lacks /%s/" % p for p in self.patterns
                 if not re.search(p, text, re.M)]
+
+
+class PortLog(Probe):
+    """QEMU: what the guest wrote to one I/O port (an isa-debugcon listens there) has a
+    line matching each of `lines` and none matching `absent`. The writes are the
+    firmware's AML's, not the kernel's, whose own lines go to serial and port E9h."""
+    groups = ("acpi",)
+
+    def __init__(self, port, lines, absent=()):
+        self.port, self.lines, self.absent = port, lines, absent
+
+    def log(self, workdir):
+        return os.path.join(workdir, "port-%x.txt" % self.port)
+
+    def qemu_args(self, workdir):
+        name = "port%x" % self.port
+        return ["-chardev", "file,id=%s,path=%s" % (name, self.log(workdir)),
+                "-device", "isa-debugcon,iobase=0x%x,chardev=%s" % (self.port, name)]
+
+    def problems(self, run):
+        try:
+            with open(self.log(run.workdir), errors="replace") as f:
+                text = f.read()
+        except OSError:
+            text = ""
+        said = "port %Xh got %r" % (self.port, text[-200:])
+        return (["no line /%s/: %s" % (p, said) for p in self.lines
+                 if not re.search(p, text, re.M)] +
+                ["a line /%s/: %s" % (p, said) for p in self.absent
+                 if re.search(p, text, re.M)])
 
 
 def read_picture(path):

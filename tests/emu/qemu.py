@@ -18,6 +18,7 @@ from tests.emu.case import Probe, Run
 from tests.emu.images import image_for, is_floppy
 from tests.emu.judges import text_screen
 from tests.emu.watch import SerialWatch, kill_group
+from tests.paths import BUILD, ROOT
 
 OVMF = "/usr/share/ovmf/OVMF.fd"             # x86_64 UEFI firmware (qemu-system-x86_64)
 # ia32 UEFI: Debian ships only a secure-boot build, which needs SMM and a writable copy
@@ -118,6 +119,65 @@ class KeyAfter(Probe):
             run.qmp.command("send-key", run.deadline, keys=[{"type": "qcode", "data": "ret"}])
 
 
+class AcpiTable(Probe):
+    """One more ACPI table for the guest: tests/emu/acpi/<name>.asl, compiled by
+    acpica-tools' iasl with the given -D symbols into build/tests/acpi/."""
+    groups = ("acpi",)
+
+    def __init__(self, name, defines=()):
+        self.name, self.defines = name, tuple(defines)
+
+    def qemu_args(self, workdir):
+        src = os.path.join(ROOT, "tests", "emu", "acpi", self.name + ".asl")
+        out = os.path.join(BUILD, "tests", "acpi",
+                           "-".join((self.name,) + self.defines).lower() + ".aml")
+        if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            # Compiled where the run is, then moved: two cases may build it at once.
+            prefix = os.path.join(workdir, self.name)
+            flags = [arg for d in self.defines for arg in ("-D", d)]
+            proc = subprocess.run(["iasl"] + flags + ["-p", prefix, src],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            if proc.returncode != 0:
+                raise RuntimeError("iasl %s: %s" % (src, proc.stdout.decode(errors="replace")))
+            os.replace(prefix + ".aml", out)
+        return ["-acpitable", "file=" + out]
+
+
+class PaddedSsdt(Probe):
+    """More ACPI tables for the guest, `count` SSDTs of `kib` KiB (QEMU takes 64 KiB a
+    table at most): each one name holding a buffer of zeros, made here (iasl has no
+    way to write a buffer that long). Their size is what counts: the interpreter's
+    pool grows with the AML's bytes."""
+    groups = ("acpi",)
+
+    def __init__(self, kib, count=1):
+        self.kib, self.count = kib, count
+
+    def table(self, n):
+        size = self.kib * 1024 - 36 - 5 - 10         # header, Name APBn, Buffer op
+        pkg = size + 4 + 5                           # PkgLength(4), DWordConst(5)
+        body = (b"\x08APB" + b"%X" % n + b"\x11" +  # Name (APBn, Buffer (size) {...})
+                bytes([0xC0 | (pkg & 0xF), (pkg >> 4) & 0xFF, (pkg >> 12) & 0xFF,
+                       (pkg >> 20) & 0xFF]) +
+                b"\x0C" + size.to_bytes(4, "little") + bytes(size))
+        length = 36 + len(body)
+        table = bytearray(b"SSDT" + length.to_bytes(4, "little") + b"\x02\x00" +
+                          b"APMOFF" + b"PADDED%X " % n + (1).to_bytes(4, "little") +
+                          b"INTL" + (0x20200925).to_bytes(4, "little")) + body
+        table[9] = (-sum(table)) & 0xFF
+        return table
+
+    def qemu_args(self, workdir):
+        args = []
+        for n in range(self.count):
+            path = os.path.join(workdir, "padded%d.aml" % n)
+            with open(path, "wb") as f:
+                f.write(self.table(n))
+            args += ["-acpitable", "file=" + path]
+        return args
+
+
 # --- the run -------------------------------------------------------------------------
 
 def qemu_command(case, image, serial_path, qmp_path):
@@ -168,6 +228,8 @@ def run(case, workdir):
     serial_path = os.path.join(workdir, "serial.txt")
     qmp_path = os.path.join(workdir, "qmp.sock")
     cmd = qemu_command(case, image_for(case), serial_path, qmp_path)
+    for probe in case.probes():
+        cmd += probe.qemu_args(workdir)
     start = time.monotonic()
     deadline = start + case.timeout
     with open(os.path.join(workdir, "stderr.txt"), "wb") as err:

@@ -133,6 +133,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (unsigned i = 0; i < sizeof(spaces); i++)
         aml_run_reg(a, aml_root(a), spaces[i]);
     aml_walk_devices(a, NULL, visit, NULL);
+    aml_walk_devices(a, "PNP0C09", visit, NULL);     /* twice: a match must leave */
+    aml_walk_devices(a, "PNP0C09", visit, NULL);     /* the IDs as they were */
     aml_check_method(a, "\\_PTS");
     evaluate(a, "\\_PTS", 5, 1);
     evaluate(a, "\\_S5_", 0, 0);

@@ -504,6 +504,10 @@ static void test_walk_devices(void **state)
     struct aml *a = loaded(&b);
     assert_int_equal(aml_walk_devices(a, "PNP0C09", count_visit, seen), AML_OK);
     assert_string_equal(seen, "\\DEVA \\DEVB \\OTHR.DEVC ");
+    /* Again: a match must leave every _HID as it was (one was once dropped twice). */
+    seen[0] = 0;
+    assert_int_equal(aml_walk_devices(a, "PNP0C09", count_visit, seen), AML_OK);
+    assert_string_equal(seen, "\\DEVA \\DEVB \\OTHR.DEVC ");
 }
 
 static void test_osi(void **state)
