@@ -33,7 +33,7 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \
-	system/efi_rt.o system/efi_call64.o
+	system/efi_rt.o system/efi_call64.o system/efi_call32.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \

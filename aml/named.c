@@ -58,6 +58,18 @@ static int pkg_end(struct aml *a, struct cursor *c, const uint8_t **end)
     return st ? fail(a, st, "PkgLength") : AML_OK;
 }
 
+/* The name that follows a PkgLength, read within the package: a name running past
+ * the package's end is bad AML, not a name that ends in what follows. */
+static int name_within(struct aml *a, struct cursor *c, const uint8_t *end,
+                       struct aml_name *n)
+{
+    struct cursor in = { c->p, end };
+    int st = read_name(a, &in, n);
+
+    c->p = in.p;
+    return st;
+}
+
 /* Runs an object list (Scope, Device, ...) with node as the scope. */
 static int in_scope(struct aml *a, struct frame *f, struct aml_node *node,
                     const uint8_t *p, const uint8_t *end)
@@ -287,7 +299,7 @@ static int op_scope(struct aml *a, struct frame *f, struct cursor *c)
     int st = pkg_end(a, c, &end);
 
     if (!st)
-        st = read_name(a, c, &n);
+        st = name_within(a, c, end, &n);
     if (st)
         return st;
     struct aml_node *node = ns_find(a, f->scope, &n, NS_SEARCH);
@@ -308,9 +320,11 @@ static int op_method(struct aml *a, struct frame *f, struct cursor *c)
     int st = pkg_end(a, c, &end);
 
     if (!st)
-        st = read_name(a, c, &n);
-    if (!st && stream_u8(c, &flags))
+        st = name_within(a, c, end, &n);
+    struct cursor in = { c->p, end };
+    if (!st && stream_u8(&in, &flags))
         st = fail(a, AML_E_BAD_AML, "Method");
+    c->p = in.p;
     if (st)
         return st;
     struct aml_object *m = obj_new(a, AML_TYPE_METHOD);
@@ -369,7 +383,7 @@ static int op_scoped_object(struct aml *a, struct frame *f, struct cursor *c, ui
     int st = pkg_end(a, c, &end);
 
     if (!st)
-        st = read_name(a, c, &n);
+        st = name_within(a, c, end, &n);
     if (st)
         return st;
     struct cursor in = { c->p, end };
@@ -671,7 +685,7 @@ static int op_field(struct aml *a, struct frame *f, struct cursor *c, uint16_t o
     int st = pkg_end(a, c, &end);
 
     if (!st)
-        st = read_name(a, c, &n1);
+        st = name_within(a, c, end, &n1);
     if (st)
         return st;
     struct cursor in = { c->p, end };

@@ -17,7 +17,7 @@
 /* method=efi's prospects: whether the runtime services' ResetSystem is there. */
 static const char *check_efi(const struct survey *sv)
 {
-    const char *why = efi_unusable(&sv->efi, sv->efi.valid, sv->efi.efi64);
+    const char *why = efi_unusable(&sv->efi, sv->efi.valid);
     if (why)
         say("check: efi: method=efi would find no ResetSystem: %s", why);
     else

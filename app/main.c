@@ -30,6 +30,7 @@
 #include "../lib/format.h"
 #include "../lib/string.h"
 #include "../lib/pc.h"
+#include "../lib/x86.h"
 
 #define APMOFF_VERSION "0.1"
 
@@ -251,8 +252,12 @@ static enum method_result acpi_off(char *why, unsigned size)
 
 static enum method_result efi_off(char *why, unsigned size)
 {
-    return efi_power_off(&sv.efi, bi.efi_system_table_addr != 0, bi.efi64, announce, why,
-                         size);
+    struct efi_off c = {
+        .efi = &sv.efi, .have_system_table = bi.efi_system_table_addr != 0,
+        .efi64 = bi.efi64, .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
+        .inject = opts.inject, .announce = announce,
+    };
+    return efi_power_off(&c, why, size);
 }
 
 static const struct power_method method_apm = {

@@ -11,13 +11,25 @@
 #include "../survey/efi.h"
 
 /* Why method=efi cannot be tried here, or NULL (also for action=check). */
-const char *efi_unusable(const struct efi_info *efi, bool have_system_table, bool efi64);
+const char *efi_unusable(const struct efi_info *efi, bool have_system_table);
 
-/* announce() runs just before the call. Returns METHOD_ABSENT without a call when
- * efi_unusable() says so, else METHOD_STILL_ON after the firmware returned or a grace
- * wait. */
-enum method_result efi_power_off(const struct efi_info *efi, bool have_system_table,
-                                 bool efi64, void (*announce)(void), char *why,
-                                 unsigned size);
+/* What method=efi is given (app/main.c). */
+struct efi_off {
+    const struct efi_info *efi;
+    bool have_system_table;     /* the loader passed an EFI system table */
+    bool efi64;                 /* x64 firmware */
+    bool sse;                   /* the CPU has SSE (for MXCSR) */
+    int inject;                 /* INJECT_EFI_FAULT, INJECT_EFI_NMI (app/options.h) */
+    void (*announce)(void);     /* just before the call: the survey line, timing */
+};
+
+/* Returns METHOD_ABSENT without a call when efi_unusable() says so, else
+ * METHOD_STILL_ON after the firmware returned and a grace wait. A CPU exception
+ * inside x64 firmware halts with its register dump, as one in apmoff would.
+ *
+ * inject= replaces ResetSystem with a stand-in of efi_call64.asm's, to prove the
+ * thunk's 64-bit IDT where no firmware misbehaves: efi-fault runs UD2 (an exception
+ * in the call), efi-nmi waits up to about ten seconds for an NMI and returns. */
+enum method_result efi_power_off(const struct efi_off *c, char *why, unsigned size);
 
 #endif

@@ -66,6 +66,8 @@ static const struct choice inject_choices[] = {
     { "pm32-off", INJECT_PM32_OFF },
     { "pm16-connect", INJECT_PM16_CONNECT },
     { "pm16-off", INJECT_PM16_OFF },
+    { "efi-fault", INJECT_EFI_FAULT },
+    { "efi-nmi", INJECT_EFI_NMI },
     { 0, 0 },
 };
 

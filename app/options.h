@@ -40,6 +40,8 @@ enum inject_bits {
     INJECT_PM32_OFF = 1 << 3,
     INJECT_PM16_CONNECT = 1 << 4,
     INJECT_PM16_OFF = 1 << 5,
+    INJECT_EFI_FAULT = 1 << 6,  /* method=efi calls UD2 instead of ResetSystem */
+    INJECT_EFI_NMI = 1 << 7,    /* ... or a wait for an NMI (the harness sends one) */
 };
 
 enum bioscall {

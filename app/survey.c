@@ -215,6 +215,22 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
             say("efi: runtime services at %08Xh, ResetSystem at %08Xh (%s)",
                 (unsigned)sv->efi.runtime_services, (unsigned)sv->efi.reset_system,
                 sv->efi.efi64 ? "x64" : "ia32");
+        if (bi->efi_mmap)
+            say("efi: memory map: %u descriptors, %u runtime region%s%s", bi->efi_mmap_count,
+                bi->efi_runtime_count, bi->efi_runtime_count == 1 ? "" : "s",
+                bi->efi_runtime_truncated ? " (more not kept)" : "");
+        if (sv->efi.reset_system) {
+            const struct efi_region *r;
+            sv->efi.reset_place = (uint8_t)efi_locate(bi->efi_runtime, bi->efi_runtime_count,
+                                                      bi->efi_mmap, bi->efi_runtime_truncated,
+                                                      sv->efi.reset_system, &r);
+            if (r)
+                say("efi: ResetSystem %s (type %u, %08X%08Xh, %u pages)",
+                    efi_place_text((enum efi_place)sv->efi.reset_place), (unsigned)r->type,
+                    (unsigned)(r->base >> 32), (unsigned)r->base, (unsigned)r->pages);
+            else
+                say("efi: ResetSystem %s", efi_place_text((enum efi_place)sv->efi.reset_place));
+        }
         else if (sv->efi.valid)
             say("efi: no runtime services table at %08Xh",
                 (unsigned)sv->efi.runtime_services);

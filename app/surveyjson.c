@@ -397,6 +397,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
         json_hex(&j, "revision", sv->efi.revision, 8);
         json_bool(&j, "x64", sv->efi.efi64);
         json_bool(&j, "runtime_services", sv->efi.runtime_ok);   /* method=efi's way */
+        if (sv->efi.reset_system)
+            json_string(&j, "reset_system", efi_place_name(sv->efi.reset_place));
         json_end(&j);
     }
     json_smbios(&j, &sv->smbios);

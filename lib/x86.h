@@ -21,6 +21,7 @@
 #define X86_CR4_VME     0x00000001      /* virtual-8086 mode extensions */
 #define X86_CR4_PVI     0x00000002      /* protected-mode virtual interrupts */
 #define X86_CPUID_EDX_VME 0x00000002    /* CPUID 1: EDX bit 1, CR4.VME exists */
+#define X86_CPUID_EDX_SSE 0x02000000    /* CPUID 1: EDX bit 25, SSE (MXCSR) */
 
 #define X86_VECTOR_UD   6       /* invalid opcode */
 #define X86_VECTOR_DF   8       /* double fault */

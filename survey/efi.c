@@ -113,3 +113,42 @@ void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint
         }
     }
 }
+
+enum efi_place efi_locate(const struct efi_region *runtime, unsigned count, bool have_map,
+                          bool truncated, uint64_t addr, const struct efi_region **region)
+{
+    if (region)
+        *region = 0;
+    if (!have_map)
+        return EFI_PLACE_NO_MAP;
+    for (unsigned i = 0; i < count; i++) {
+        const struct efi_region *r = &runtime[i];
+        if (addr >= r->base && addr - r->base < r->pages * EFI_PAGE_BYTES) {
+            if (region)
+                *region = r;
+            return r->type == EFI_RUNTIME_SERVICES_CODE ? EFI_PLACE_RUNTIME_CODE
+                                                        : EFI_PLACE_RUNTIME_OTHER;
+        }
+    }
+    return truncated ? EFI_PLACE_NO_MAP : EFI_PLACE_NOT_RUNTIME;
+}
+
+const char *efi_place_text(enum efi_place place)
+{
+    switch (place) {
+    case EFI_PLACE_RUNTIME_CODE: return "in runtime services code";
+    case EFI_PLACE_RUNTIME_OTHER: return "in a runtime region that is not code";
+    case EFI_PLACE_NOT_RUNTIME: return "in no runtime region";
+    default: return "not checked (no EFI memory map)";
+    }
+}
+
+const char *efi_place_name(enum efi_place place)
+{
+    switch (place) {
+    case EFI_PLACE_RUNTIME_CODE: return "runtime-code";
+    case EFI_PLACE_RUNTIME_OTHER: return "runtime-other";
+    case EFI_PLACE_NOT_RUNTIME: return "not-runtime";
+    default: return "unchecked";
+    }
+}

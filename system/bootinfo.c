@@ -29,6 +29,7 @@
 #define MB2_TAG_EFI64           12
 #define MB2_TAG_ACPI_OLD        14
 #define MB2_TAG_ACPI_NEW        15
+#define MB2_TAG_EFI_MMAP        17
 #define MB2_TAG_EFI_BS          18
 #define MB2_MAX_TOTAL           (64u * 1024)
 
@@ -117,6 +118,32 @@ static void parse_mb2_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t siz
 
 /* Tag 8: u64 addr, u32 pitch, width, height, u8 bpp, type, u16 reserved, then for RGB
  * the position and size of each colour's bits. Only what we can draw on is kept. */
+/* Tag 17: descriptor size, version, then the descriptors as GetMemoryMap() gave them
+ * (lib/efi_mmap.h). Only the runtime regions are kept: the rest is free memory to the
+ * kernel by now. */
+static void parse_mb2_efi_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
+{
+    uint32_t desc_size = size >= 16 ? rd32(tag + 8) : 0;
+
+    if (desc_size < EFI_MEMORY_DESCRIPTOR_MIN || desc_size > 4096) {
+        bi->malformed++;
+        return;
+    }
+    bi->efi_mmap = true;
+    for (uint32_t off = 16; off + desc_size <= size; off += desc_size) {
+        const uint8_t *d = tag + off;
+        bi->efi_mmap_count++;
+        if (!(rd64(d + 32) & EFI_MEMORY_RUNTIME))
+            continue;
+        if (bi->efi_runtime_count == BOOTINFO_EFI_RUNTIME_MAX) {
+            bi->efi_runtime_truncated = true;
+            continue;
+        }
+        bi->efi_runtime[bi->efi_runtime_count++] =
+            (struct efi_region){ rd64(d + 8), rd64(d + 24), rd32(d) };
+    }
+}
+
 static void parse_mb2_framebuffer(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
 {
     if (size < 38 || tag[29] != MB2_FB_TYPE_RGB) {
@@ -199,6 +226,9 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
             break;
         case MB2_TAG_EFI_BS:
             bi->efi_boot_services = true;
+            break;
+        case MB2_TAG_EFI_MMAP:
+            parse_mb2_efi_mmap(bi, tag, size);
             break;
         case MB2_TAG_FRAMEBUFFER:
             parse_mb2_framebuffer(bi, tag, size);

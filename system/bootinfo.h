@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../lib/efi_mmap.h"
+
 #define MB1_BOOT_MAGIC  0x2BADB002
 #define MB2_BOOT_MAGIC  0x36D76289
 
@@ -17,6 +19,7 @@
 #define BOOTINFO_CMDLINE_MAX    1024    /* longer command lines are refused, not cut */
 #define BOOTINFO_LOADER_MAX     64
 #define BOOTINFO_RSDP_MAX       64
+#define BOOTINFO_EFI_RUNTIME_MAX 32     /* runtime regions kept from the EFI memory map */
 
 enum mmap_type {
     MMAP_AVAILABLE = 1,
@@ -56,6 +59,11 @@ struct bootinfo {
     struct framebuffer fb;
     uint64_t efi_system_table_addr;     /* tag 12 (64-bit) or 11 (32-bit) pointer */
     bool efi64;
+    bool efi_mmap;              /* multiboot 2 tag 17: the EFI memory map */
+    unsigned efi_mmap_count;    /* its descriptors */
+    unsigned efi_runtime_count; /* those kept in efi_runtime[] */
+    bool efi_runtime_truncated; /* more runtime regions than BOOTINFO_EFI_RUNTIME_MAX */
+    struct efi_region efi_runtime[BOOTINFO_EFI_RUNTIME_MAX];
     unsigned rsdp_len;          /* multiboot 2 tags 14/15: a copy of the ACPI RSDP */
     uint8_t rsdp[BOOTINFO_RSDP_MAX];
     unsigned malformed;         /* pieces rejected as malformed (reported, not followed) */

@@ -11,11 +11,11 @@ static uint64_t pml4[ENTRIES] __attribute__((aligned(4096)));
 static uint64_t pdpt[ENTRIES] __attribute__((aligned(4096)));
 static uint64_t pd[PD_COUNT][ENTRIES] __attribute__((aligned(4096)));
 
-/* system/efi_call64.asm: fn(arg0, 0, 0, 0) in long mode, with CR3 = pml4. */
+/* system/efi_call64.asm: fn(arg0, 0, 0, 0) in long mode, with CR3 = pml4; a fault
+ * there is written here. system/efi_call32.asm: fn(type, 0, 0, NULL), aligned. */
 uint32_t efi_call64(uint32_t fn, uint32_t pml4_addr, uint32_t arg0);
-
-typedef uint32_t (__attribute__((cdecl)) *efi_reset32)(uint32_t type, uint32_t status,
-                                                       uint32_t size, void *data);
+uint32_t efi_call32(uint32_t fn, uint32_t type, uint32_t sse);
+struct efi_fault efi_fault64;
 
 static void identity_map_4g(void)
 {
@@ -27,10 +27,18 @@ static void identity_map_4g(void)
     }
 }
 
-uint32_t efi_reset_system(uint32_t fn, bool efi64, uint32_t type)
+uint32_t efi_reset_system(uint32_t fn, bool efi64, uint32_t type, bool sse,
+                          struct efi_fault *fault)
 {
-    if (!efi64)
-        return ((efi_reset32)(uintptr_t)fn)(type, 0, 0, 0);
-    identity_map_4g();
-    return efi_call64(fn, (uint32_t)(uintptr_t)pml4, type);
+    uint32_t status;
+
+    efi_fault64 = (struct efi_fault){ .vector = EFI_NO_FAULT };
+    if (!efi64) {
+        status = efi_call32(fn, type, sse);
+    } else {
+        identity_map_4g();
+        status = efi_call64(fn, (uint32_t)(uintptr_t)pml4, type);
+    }
+    *fault = efi_fault64;
+    return status;
 }

@@ -25,7 +25,7 @@ void exceptions_set_v86_handler(v86_trap_fn fn)
     v86_handler = fn;
 }
 
-static const char *name_of(uint32_t vector)
+const char *exception_name(uint32_t vector)
 {
     const char *n = vector < 32 ? exception_names[vector] : 0;
     return n ? n : "reserved";
@@ -80,7 +80,7 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
 
     if (soft < 0)
         say("CPU exception %u (%s), error code %08X%s", (unsigned)f->vector,
-            name_of(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
+            exception_name(f->vector), (unsigned)f->error, v86 ? ", in virtual-8086 mode" : "");
     else
         say("software INT %02Xh, through vector %u, error code %08X", (unsigned)soft,
             (unsigned)f->vector, (unsigned)f->error);
@@ -100,7 +100,7 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
         (unsigned)read_cr(3));
     if (soft < 0)
         fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
-                     (unsigned)f->vector, name_of(f->vector), (unsigned)f->cs & 0xFFFF,
+                     (unsigned)f->vector, exception_name(f->vector), (unsigned)f->cs & 0xFFFF,
                      (unsigned)f->eip);
     halt(HALT_EXCEPTION, reason);
 }

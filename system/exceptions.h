@@ -23,6 +23,9 @@ struct exception_frame {
 typedef bool (*v86_trap_fn)(struct exception_frame *f);
 void exceptions_set_v86_handler(v86_trap_fn fn);
 
+/* "page fault", "invalid opcode"; "reserved" for a vector without a name. */
+const char *exception_name(uint32_t vector);
+
 /* Called from isr.asm. */
 void exception_dispatch(struct exception_frame *f);
 void exception_foreign_stack(uint32_t ss, uint32_t esp) __attribute__((noreturn));

@@ -33,6 +33,10 @@ GUARDED = {
     # has long mode (system/efi_call64.asm, system/efi_rt.c)
     "efi_call64.own_gdt": {"rdmsr", "wrmsr"},
     "efi_call64.compat": {"rdmsr", "wrmsr"},
+    # MXCSR as UEFI asks: x64 firmware's CPU has SSE; on ia32 the caller checked
+    # CPUID.1:EDX.SSE first (app/main.c efi_off, system/efi_call32.asm)
+    "efi_call64.long_mode": {"ldmxcsr"},
+    "efi_call32.sse": {"ldmxcsr"},
 }
 
 # Mnemonics (as objdump spells them, AT&T syntax) by the CPU that introduced them.

@@ -88,13 +88,13 @@ CASES += [
 
 # --- action=check reports every method; no power state changes ---------------------------
 CHECK_ACPI_QEMU = (r"^apmoff: check: acpi: S5 usable: PM1a_CNT 0604h, SLP_TYPa 0, SLP_TYPb 0; "
-                   r"SCI_EN clear \(legacy mode\), SMI_CMD can enable ACPI$")
+                   r"SCI_EN clear \(legacy mode\), SMI_CMD can enable ACPI; \\_PTS absent$")
 CASES += [
     Case("qemu-pc-check-acpi", "qemu", "seabios", "pc", "kernel", "action=check onfail=exit",
          "exit:23", 20,
          serial=[CHECK_ACPI_QEMU,
                  r'^apmoff: check \{.*"acpi":\{"s5":"usable","slp_typa":0,"slp_typb":0,'
-                 r'"pm1a_cnt":1540,"sci_en":false,"smi_can_enable":true\},'
+                 r'"pm1a_cnt":1540,"sci_en":false,"smi_can_enable":true,"pts":"absent"\},'
                  r'"efi_reset_system":"no EFI system table',
                  r"^apmoff: check: efi: method=efi would find no ResetSystem: no EFI system "
                  r"table"]),

@@ -27,3 +27,44 @@ CASES = [
          serial=[r"^apmoff: memory: 640 KiB conventional, 7168 KiB extended up to the first "
                  r"hole at 00800000h \(the map below: 5\d{5} KiB available above 1 MiB\)$"]),
 ]
+
+# --- method=efi as UEFI 2.x asks: ResetSystem found in a runtime region of the EFI
+# memory map; the x64 thunk's own IDT turns a fault or an NMI in the firmware into a
+# report, where the CPU would otherwise triple-fault and reset -------------------------
+from tests.emu.qemu import NmiAfter   # noqa: E402 (the actions live with the runner)
+
+IN_RUNTIME = r"^apmoff: efi: ResetSystem in runtime services code \(type 5, [0-9A-F]{16}h, \d+ pages\)$"
+EFI_MAP = r"^apmoff: efi: memory map: \d+ descriptors, \d+ runtime regions?$"
+CASES += [
+    Case("qemu64-ovmf-efi-map", "qemu", "ovmf", "pc", "iso", "action=survey wait=0", "halt",
+         90, serial=[EFI_MAP, IN_RUNTIME],
+         judges=[SurveyMatches({"efi.reset_system": "runtime-code"})]),
+    Case("qemu-ovmf32-efi-map", "qemu", "ovmf32", "q35,smm=on", "iso",
+         "action=survey wait=0", "halt", 120, serial=[EFI_MAP, IN_RUNTIME],
+         judges=[SurveyMatches({"efi.reset_system": "runtime-code"})]),
+    # A #UD inside the call: a register dump with the stand-in's RIP, then the halt
+    # every CPU exception gets (with onfail=exit, code 4: QEMU's status (4 << 1) | 1).
+    Case("qemu64-ovmf-efi-fault", "qemu", "ovmf", "pc", "iso",
+         "method=efi inject=efi-fault onfail=exit", "exit:9", 90,
+         serial=[r"^apmoff: efi: calling, in ResetSystem's place, UD2 \(inject=efi-fault\) "
+                 r"at [0-9A-F]{8}h$",
+                 r"^apmoff: efi: CPU exception 6 \(#UD invalid opcode\) in the firmware's "
+                 r"ResetSystem, error code 00000000h$",
+                 r"^apmoff:   RIP=00000000 [0-9A-F]{8} CS=0010 ",
+                 r"^apmoff:   R12="],
+         last_line=r"^apmoff: halted: CPU exception 6 \(#UD invalid opcode\) in UEFI ResetSystem "
+                   r"at RIP 00000000[0-9A-F]{8}h; exit code 4"),
+    # ia32: the call runs on the kernel's own IDT, whose dump is the 32-bit one.
+    Case("qemu-ovmf32-efi-fault", "qemu", "ovmf32", "q35,smm=on", "iso",
+         "method=efi inject=efi-fault onfail=exit", "exit:9", 120,
+         serial=[r"^apmoff: CPU exception 6 \(#UD invalid opcode\)"],
+         last_line=r"^apmoff: halted: CPU exception 6 \(#UD invalid opcode\) at 0008:"),
+    # An NMI while the firmware runs: counted, the call goes on and returns (and the
+    # machine is still on: code 16, status 33).
+    Case("qemu64-ovmf-efi-nmi", "qemu", "ovmf", "pc", "iso",
+         "method=efi inject=efi-nmi onfail=exit", "exit:33", 90,
+         serial=[r"^apmoff: efi: 1 NMI arrived during the call; the firmware went on$",
+                 r"^apmoff: efi: ResetSystem returned, status 00000000h"],
+         actions=[NmiAfter(r"^apmoff: efi: calling, in ResetSystem's place, a wait for an "
+                           r"NMI")]),
+]

@@ -280,6 +280,7 @@ static void test_bad_magic(void **state)
 #define MB2_MMAP        6
 #define MB2_EFI32       11
 #define MB2_EFI64       12
+#define MB2_EFI_MMAP    17
 #define MB2_EFI_BS      18
 
 /* Builds a tag list at MB2_INFO: total_size, reserved, then 8-aligned tags. */
@@ -581,6 +582,62 @@ static void test_mmap_type_names(void **state)
     assert_string_equal(mmap_type_name(0xFFFFFFFF), "unknown");
 }
 
+/* An EFI memory map tag (17): n descriptors of desc_size bytes; every third is a
+ * runtime region (attribute bit 63), of type 5 (runtime services code). */
+static void mb2_efi_mmap(uint32_t desc_size, unsigned n)
+{
+    static uint8_t payload[8 + 80 * 64];
+    memset(payload, 0, sizeof(payload));
+    payload[0] = (uint8_t)desc_size;
+    payload[1] = (uint8_t)(desc_size >> 8);
+    payload[4] = 1;                             /* descriptor version */
+    for (unsigned e = 0; e < n; e++) {
+        uint8_t *p = payload + 8 + e * desc_size;
+        uint64_t base = 0x7F000000u + ((uint64_t)e << 16), pages = 16;
+        p[0] = e % 3 ? 7 : 5;                   /* conventional memory, or RT code */
+        for (int i = 0; i < 8; i++) {
+            p[8 + i] = (uint8_t)(base >> (8 * i));
+            p[24 + i] = (uint8_t)(pages >> (8 * i));
+        }
+        if (e % 3 == 0)
+            p[39] = 0x80;                       /* EFI_MEMORY_RUNTIME */
+    }
+    mb2_tag(MB2_EFI_MMAP, payload, 8 + n * desc_size);
+}
+
+/* Tag 17: only the runtime regions are kept, in order, whatever the descriptor size;
+ * more than fit are counted as cut, and a descriptor size below the UEFI one is a
+ * malformed tag. */
+static void test_mb2_efi_mmap(void **state)
+{
+    (void)state;
+    mb2_begin();
+    mb2_efi_mmap(48, 10);
+    mb2_end();
+    parse(MB2_BOOT_MAGIC, MB2_INFO);
+    assert_true(bi.efi_mmap);
+    assert_int_equal(bi.efi_mmap_count, 10);
+    assert_int_equal(bi.efi_runtime_count, 4);          /* 0, 3, 6, 9 */
+    assert_false(bi.efi_runtime_truncated);
+    assert_int_equal(bi.efi_runtime[1].base, 0x7F030000u);
+    assert_int_equal(bi.efi_runtime[1].pages, 16);
+    assert_int_equal(bi.efi_runtime[1].type, 5);
+
+    mb2_begin();
+    mb2_efi_mmap(64, 3 * BOOTINFO_EFI_RUNTIME_MAX + 3);
+    mb2_end();
+    parse(MB2_BOOT_MAGIC, MB2_INFO);
+    assert_int_equal(bi.efi_runtime_count, BOOTINFO_EFI_RUNTIME_MAX);
+    assert_true(bi.efi_runtime_truncated);
+
+    mb2_begin();
+    mb2_efi_mmap(32, 4);
+    mb2_end();
+    parse(MB2_BOOT_MAGIC, MB2_INFO);
+    assert_false(bi.efi_mmap);
+    assert_int_equal(bi.malformed, 1);
+}
+
 #define T(f) cmocka_unit_test_setup(f, setup)
 
 int main(void)
@@ -614,6 +671,7 @@ int main(void)
         T(test_mb2_mmap_entry_size_bad),
         T(test_mb2_mmap_larger_entries),
         T(test_mb2_mmap_too_many_entries),
+        T(test_mb2_efi_mmap),
         T(test_mmap_type_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

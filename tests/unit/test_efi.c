@@ -84,6 +84,26 @@ static void test_runtime_outside_window(void **state)
     assert_int_equal(info.reset_system, 0);
 }
 
+/* Where ResetSystem lies among the runtime regions: code, another runtime type,
+ * none (unless the list was cut short), or no map at all. */
+static void test_locate(void **state)
+{
+    const struct efi_region rt[] = {
+        { 0x7F000000u, 16, EFI_RUNTIME_SERVICES_CODE },
+        { 0x7F100000u, 4, 6 },                  /* runtime services data */
+    };
+    const struct efi_region *r;
+    (void)state;
+    assert_int_equal(efi_locate(rt, 2, true, false, 0x7F00FFFFu, &r), EFI_PLACE_RUNTIME_CODE);
+    assert_ptr_equal(r, &rt[0]);
+    assert_int_equal(efi_locate(rt, 2, true, false, 0x7F010000u, &r), EFI_PLACE_NOT_RUNTIME);
+    assert_null(r);
+    assert_int_equal(efi_locate(rt, 2, true, false, 0x7F100010u, &r), EFI_PLACE_RUNTIME_OTHER);
+    assert_int_equal(efi_locate(rt, 2, true, true, 0x10000u, &r), EFI_PLACE_NO_MAP);
+    assert_int_equal(efi_locate(rt, 0, false, false, 0x7F000000u, NULL), EFI_PLACE_NO_MAP);
+    assert_string_equal(efi_place_name(EFI_PLACE_NOT_RUNTIME), "not-runtime");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -91,6 +111,7 @@ int main(void)
         cmocka_unit_test(test_runtime_x64),
         cmocka_unit_test(test_runtime_bad_signature),
         cmocka_unit_test(test_runtime_outside_window),
+        cmocka_unit_test(test_locate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
