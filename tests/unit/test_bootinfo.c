@@ -586,7 +586,7 @@ static void test_mmap_type_names(void **state)
  * runtime region (attribute bit 63), of type 5 (runtime services code). */
 static void mb2_efi_mmap(uint32_t desc_size, unsigned n)
 {
-    static uint8_t payload[8 + 80 * 64];
+    static uint8_t payload[8 + 100 * 64];
     memset(payload, 0, sizeof(payload));
     payload[0] = (uint8_t)desc_size;
     payload[1] = (uint8_t)(desc_size >> 8);
@@ -624,7 +624,7 @@ static void test_mb2_efi_mmap(void **state)
     assert_int_equal(bi.efi_runtime[1].type, 5);
 
     mb2_begin();
-    mb2_efi_mmap(64, 3 * BOOTINFO_EFI_RUNTIME_MAX + 3);
+    mb2_efi_mmap(40, 3 * BOOTINFO_EFI_RUNTIME_MAX + 3);
     mb2_end();
     parse(MB2_BOOT_MAGIC, MB2_INFO);
     assert_int_equal(bi.efi_runtime_count, BOOTINFO_EFI_RUNTIME_MAX);
