@@ -34,7 +34,7 @@ UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.
 	system/cpuname.o \
 	lib/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o survey/chipset.o \
-	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o
+	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/efi.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
