@@ -421,9 +421,8 @@ def read_bounded(path, limits=DEFAULT):
             raise BadInput("a directory")
         regular = stat.S_ISREG(st.st_mode)
         if regular and st.st_size > limits.file_bytes:
-            raise BadInput("%d bytes: over the file_bytes limit of %s (raise it with "
-                           "--limit file_bytes=...)" % (st.st_size,
-                                                        human(limits.file_bytes)))
+            raise BadInput(str(TooLarge("%d bytes" % st.st_size, "file_bytes",
+                                        limits.file_bytes)))
         chunks, size = [], 0
         deadline = time.monotonic() + limits.read_seconds
         while size <= limits.file_bytes:
@@ -444,8 +443,8 @@ def read_bounded(path, limits=DEFAULT):
             chunks.append(chunk)
             size += len(chunk)
         if size > limits.file_bytes:
-            raise BadInput("more than %s: over the file_bytes limit (raise it with "
-                           "--limit file_bytes=...)" % human(limits.file_bytes))
+            raise BadInput(str(TooLarge("it goes on past %s" % human(limits.file_bytes),
+                                        "file_bytes", limits.file_bytes)))
         return b"".join(chunks), regular
     finally:
         os.close(fd)

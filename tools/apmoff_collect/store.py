@@ -423,8 +423,8 @@ def add_observations(conn, observations, machine_for_checks=None):
         for obs in observations:
             if obs.survey is not None or obs.survey_text is not None:
                 file_machines.add(find_or_add_machine(conn, obs.loaded().survey)[0])
-        for obs in observations:
-            obs = obs.loaded()
+        for original in observations:
+            obs = original.loaded()
             if obs.survey is not None:
                 machine_id, identity = find_or_add_machine(conn, obs.survey)
             else:
@@ -455,6 +455,10 @@ def add_observations(conn, observations, machine_for_checks=None):
             else:
                 dup += 1
                 fill_in_outcome(conn, key, obs)
+            # What the caller reports is what the database now holds.
+            row = conn.execute("SELECT outcome, outcome_source FROM reports WHERE key = ?",
+                               (key,)).fetchone()
+            original.outcome, original.outcome_source = row
     return added, dup
 
 
