@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import sqlite3
-import stat
 import subprocess
 import sys
 import tempfile
@@ -35,7 +34,7 @@ from html.parser import HTMLParser
 
 from tests.collect.test_collect import (FIXTURES, ROOT, TOOL, TapResult, chromium, dump,
                                         read, write)
-from tools.apmoff_collect import inputs, qrpages, report, schema, store
+from tools.apmoff_collect import inputs, qrpages, report, store
 from tools.apmoff_collect.limits import DEFAULT as LIMITS
 
 WORK = os.path.join(ROOT, "build", "collect-hostile")
@@ -212,7 +211,8 @@ class Limits(Tmp):
                              "APMOFF1 1/%s 0123ABCD %s" % (count, survey_line()[:200]))
             self.assertLess(os.path.getsize(pic), 60000)
             r = run(self.db, "add", pic, self.good())
-            self.assertRefused(r, "page-%s.pgm" % count, "pages limit of 64")
+            self.assertRefused(r, "page-%s.pgm" % count, "QR page 1 of %s:" % count,
+                               "pages limit of 64")
             self.assertLess(len(r.stderr), 1000, r)      # no list of missing pages
             os.unlink(self.db)
 

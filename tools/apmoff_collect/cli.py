@@ -170,7 +170,7 @@ class DatabaseProblem(Exception):
     """The database cannot take any file: the whole `add` stops (exit 2)."""
 
 
-def import_one(conn, name, observations, args):
+def import_one(conn, observations, args):
     """One file's reports, in one transaction: (added, already there). Errors of
     the database itself (read-only, corrupt, locked) are DatabaseProblem; anything
     else refuses only this file."""
@@ -219,10 +219,10 @@ def cmd_add(conn, args):
                 say("[%d/%d] %s: pages of a QR payload, joined at the end" % (n, n_total,
                                                                              name))
                 continue
-            added, dup = import_one(conn, name, observations, args)
+            added, dup = import_one(conn, observations, args)
         except DatabaseProblem:
             raise
-        except (Exception, MemoryError, RecursionError) as e:   # one file, not the batch
+        except Exception as e:     # MemoryError, RecursionError too: one file, not the batch
             skipped.append((name, why(e)))
             continue
         total_added += added
@@ -232,7 +232,7 @@ def cmd_add(conn, args):
     skipped += problems
     for obs in joined:
         try:
-            added, dup = import_one(conn, obs.source, [obs], args)
+            added, dup = import_one(conn, [obs], args)
         except DatabaseProblem:
             raise
         except Exception as e:

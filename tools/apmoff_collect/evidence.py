@@ -86,5 +86,6 @@ def of_line(line):
 
 
 def of_lines(lines):
-    """Every Evidence in order: (off ones first is the caller's choice)."""
+    """Every Evidence the lines give, in their order (inputs.outcome_of_run weighs
+    them)."""
     return [e for e in map(of_line, lines) if e]

@@ -51,12 +51,18 @@ def parse_page(text, limits=DEFAULT):
     if not m:
         return None
     if len(m.group(2)) > 9 or int(m.group(2)) > limits.pages:
-        raise TooLarge("QR page %s of %s" % (m.group(1)[:9], m.group(2)[:9]), "pages",
-                       limits.pages)
+        raise TooLarge("QR page %s of %s" % (digits(m.group(1)), digits(m.group(2))),
+                       "pages", limits.pages)
     index, count = int(m.group(1)[:10]), int(m.group(2))
     if not 1 <= index <= count:
         raise PageError("QR page %d of %d" % (index, count))
     return Page(m.group(3), index, count, text[m.end():])
+
+
+def digits(number, shown=12):
+    """A number from a stranger's header, cut short for a message."""
+    return number if len(number) <= shown else "%s... (%d digits)" % (number[:shown],
+                                                                     len(number))
 
 
 def crc_matches(group, text):
