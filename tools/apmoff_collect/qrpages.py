@@ -34,6 +34,12 @@ class PageError(ValueError):
     """The symbols do not make one whole survey line, or cannot be read."""
 
 
+def too_large(what, name, value):
+    """A PageError in the words of limits.TooLarge, so the harness (which catches
+    PageError) and the collector see one kind of refusal."""
+    return PageError(str(TooLarge(what, name, value)))
+
+
 @dataclass
 class Page:
     """One symbol of a line that needs several. The CRC-32 (`group`) tells the pages
@@ -51,7 +57,7 @@ def parse_page(text, limits=DEFAULT):
     if not m:
         return None
     if len(m.group(2)) > 9 or int(m.group(2)) > limits.pages:
-        raise TooLarge("QR page %s of %s" % (digits(m.group(1)), digits(m.group(2))),
+        raise too_large("QR page %s of %s" % (digits(m.group(1)), digits(m.group(2))),
                        "pages", limits.pages)
     index, count = int(m.group(1)[:10]), int(m.group(2))
     if not 1 <= index <= count:
@@ -156,13 +162,13 @@ def unpack(text, limits=DEFAULT):
         inflater = zlib.decompressobj(zdict=zdict())
         line = inflater.decompress(stream, limits.inflated_bytes + 1)
         if len(line) > limits.inflated_bytes or inflater.unconsumed_tail:
-            raise TooLarge("the APMOFF2 payload inflates", "inflated_bytes",
+            raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
                            limits.inflated_bytes)
         line += inflater.flush()
     except zlib.error as e:
         raise PageError("the APMOFF2 payload does not inflate: %s" % e)
     if len(line) > limits.inflated_bytes:
-        raise TooLarge("the APMOFF2 payload inflates", "inflated_bytes",
+        raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
                        limits.inflated_bytes)
     if not inflater.eof or inflater.unused_data:
         raise PageError("the APMOFF2 payload is cut short or has bytes after its end")
@@ -228,7 +234,7 @@ def zbar_symbols(picture, binary=False, limits=DEFAULT, timeout=120):
         err.seek(0)
         stderr = err.read(2000).decode(errors="replace").strip()
     if len(out) > limits.symbols_bytes:
-        raise TooLarge("zbarimg's symbols", "symbols_bytes", limits.symbols_bytes)
+        raise too_large("zbarimg's symbols", "symbols_bytes", limits.symbols_bytes)
     if returncode == 4 or (returncode == 0 and not out.strip()):
         raise PageError("zbarimg found no QR code in the picture")
     if returncode:
