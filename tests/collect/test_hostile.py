@@ -378,6 +378,17 @@ class Validation(Tmp):
         for command in (["report", self.path("html")], ["list", "-r"], ["csv"]):
             self.assertEqual(run(self.db, *command).returncode, 0, command)
 
+    def test_dates_as_firmware_writes_them(self):
+        # Bochs' BIOS writes its SMBIOS date dd/mm/yyyy: a real report, kept, its year
+        # read; what is not digits is refused (above).
+        for date, key in (("29/12/2019", "20191229"), ("11/22/96", "19961122"),
+                          ("2014-04-01", "20140401")):
+            s = variant(smbios__bios_date=date)
+            inputs.check_survey(s, "t")
+            self.assertEqual(report.date_sort_key(s), key, date)
+        self.assertIsNone(store.bios_year(variant(smbios__bios_date="junk",
+                                                  bios__date="01/01/\u00b2")))
+
     def test_nan_and_infinity_are_refused(self):
         for name, text in (("nan.json", '{"schema":1,"cpu":{"clock_khz":NaN}}'),
                            ("inf.log", 'apmoff: survey {"schema":1,"x":-Infinity}\n')):

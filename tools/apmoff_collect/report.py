@@ -222,10 +222,8 @@ def machine_file(m):
 
 def date_sort_key(survey):
     """yyyymmdd of the BIOS date, for sorting; "" when it is not a date."""
-    m = re.fullmatch(r"([0-9]{2})/([0-9]{2})/(?:[0-9]{2}|[0-9]{4})",
-                     store.bios_date(survey or {}).strip(), re.A)
-    year = store.bios_year(survey or {})
-    return "%04d%s%s" % (year, m.group(1), m.group(2)) if m and year else ""
+    parts = store.date_parts(survey or {})
+    return "%04d%02d%02d" % parts if parts else ""
 
 
 def results_html(m, results):

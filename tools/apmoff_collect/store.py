@@ -339,16 +339,33 @@ def bios_date(survey):
     return date.strip() if real(date) else scalar(get(survey, "bios.date"))
 
 
-def bios_year(survey):
-    """The year of bios_date() (mm/dd/yy or mm/dd/yyyy), or None; ASCII digits only
-    ("\u00b2" is a digit to str.isdigit(), not to int())."""
-    m = re.search(r"/([0-9]{2}|[0-9]{4})$", bios_date(survey).strip(), re.A)
+DATE_PARTS = re.compile(r"([0-9]{1,4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,4})", re.A)
+
+
+def date_parts(survey):
+    """(year, month, day) of bios_date(), or None: mm/dd/yy or mm/dd/yyyy as the
+    standards say, dd/mm/yyyy when the first number cannot be a month (Bochs' SMBIOS),
+    yyyy-mm-dd; ASCII digits only ("\u00b2" is a digit to str.isdigit(), not to
+    int())."""
+    m = DATE_PARTS.fullmatch(bios_date(survey).strip())
     if not m:
         return None
-    year = int(m.group(1))
+    a, b, c = (int(x) for x in m.groups())
+    if len(m.group(1)) == 4:
+        year, month, day = a, b, c
+    elif len(m.group(3)) in (2, 4):
+        year, month, day = (c, b, a) if a > 12 else (c, a, b)
+    else:
+        return None
     if year < 100:
         year += 1900 if year >= 80 else 2000
-    return year
+    return year, month, day
+
+
+def bios_year(survey):
+    """The year of bios_date(), or None."""
+    parts = date_parts(survey)
+    return parts[0] if parts else None
 
 
 FLAG_INTERFACES = [(0x0001, "pm16"), (0x0002, "pm32")]
