@@ -228,7 +228,9 @@ def date_sort_key(survey):
 
 def results_html(m, results):
     """An interface's answers over the machine's reports, each with links to the
-    reports it came from."""
+    reports it came from (when there is more than one)."""
+    if store.single_source(results):
+        return e(store.results_text(results))
     return "; ".join("%s (%s)" % (e(result), ", ".join(
         '<a href="%s#report-%d">#%d</a>' % (e(machine_file(m)), i, i) for i in ids))
         for result, ids in results)

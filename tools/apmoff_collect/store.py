@@ -577,7 +577,14 @@ def interface_results(rs, iface):
     return sorted(found.items(), key=lambda kv: kv[0] == "not tried")
 
 
+def single_source(results):
+    """Whether every answer comes from one report: then naming it says nothing."""
+    return len({i for _, ids in results for i in ids}) <= 1
+
+
 def results_text(results):
+    if single_source(results):
+        return "; ".join(result for result, _ in results)
     return "; ".join("%s (%s)" % (result, ", ".join("#%d" % i for i in ids))
                      for result, ids in results)
 
