@@ -184,12 +184,14 @@ clean:
 -include $(OBJS:.o=.d)
 
 # --- apmoff-collect (tools/apmoff-collect): reports into SQLite, HTML, CSV ------------
-# collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium);
+# collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium;
+# then hostile input, tests/collect/test_hostile.py);
 # collect-screenshot: the same, and docs/collect-report.png from that report.
 .PHONY: collect-test collect-screenshot
 collect-test: deps
 	@$(MAKE) --no-print-directory $(ELF)
 	@$(PYTHON) -m tests.collect.test_collect
+	@$(PYTHON) -m tests.collect.test_hostile
 
 collect-screenshot: deps
 	@$(MAKE) --no-print-directory $(ELF)

@@ -14,8 +14,9 @@ acpica-tools"
 # (tests/emu/box86.py runs the real-BIOS cases with it).
 kit_deps=$(dirname "$0")/../../shared/86box/deps.txt
 [ -f "$kit_deps" ] && packages="$packages $(cat "$kit_deps")"
-# Headless Chromium opens apmoff-collect's HTML report in its tests.
-packages="$packages chromium"
+# Headless Chromium opens apmoff-collect's HTML report in its tests; hypothesis
+# feeds its payload parser random input (tests/collect/test_hostile.py).
+packages="$packages chromium python3-hypothesis"
 
 missing=
 for p in $packages; do

@@ -1,6 +1,8 @@
 """tests.run_all's step for apmoff-collect: runs tests/collect/test_collect.py
 (unit tests, then the end-to-end run with live emulators and headless Chromium) and
-records its TAP lines the way run_all records the unit test binaries."""
+tests/collect/test_hostile.py (strangers' files: limits, schema, escaping, exit
+codes, the everyday commands, a fuzz run), and records their TAP lines the way
+run_all records the unit test binaries."""
 
 import re
 import subprocess
@@ -12,12 +14,20 @@ from tests.paths import ROOT
 TAP_LINE = re.compile(r"^(not )?ok \d+ (\S+)(.*# SKIP.*)?", re.M)
 
 
+MODULES = ("tests.collect.test_collect", "tests.collect.test_hostile")
+
+
 def run(tally):
-    """Runs the tests; one record in `tally` (tests/results.py) a test."""
+    """Runs each test module; one record in `tally` (tests/results.py) a test."""
+    for module in MODULES:
+        run_module(tally, module)
+
+
+def run_module(tally, module):
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "tests.collect.test_collect", "--tap"],
+    proc = subprocess.run([sys.executable, "-m", module, "--tap"],
                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          timeout=600)
+                          timeout=900)
     out = proc.stdout.decode(errors="replace")
     ok = skip = bad = 0
     for m in TAP_LINE.finditer(out):
@@ -32,11 +42,11 @@ def run(tally):
             tally.add("collect", m.group(2), True)
     if proc.returncode and not bad:
         bad = 1                        # crashed, or failed outside a test
-        tally.add("collect", "test_collect.py", False, time.monotonic() - start,
+        tally.add("collect", module, False, time.monotonic() - start,
                   message="exit status %d" % proc.returncode, output=out)
     if skip:
-        print("SKIP apmoff-collect: %d skipped (see python3 -m tests.collect.test_collect -v)" % skip)
-    print("%s apmoff-collect (tests/collect): %d passed, %d failed"
-          % ("FAIL" if bad else "PASS", ok, bad), flush=True)
+        print("SKIP apmoff-collect: %d skipped (see python3 -m %s -v)" % (skip, module))
+    print("%s apmoff-collect (%s): %d passed, %d failed"
+          % ("FAIL" if bad else "PASS", module, ok, bad), flush=True)
     if bad:
         print("\n".join("    " + l for l in out.splitlines()))

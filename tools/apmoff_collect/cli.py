@@ -6,8 +6,13 @@ import sqlite3
 import sys
 
 from . import inputs, report, store
+from .inputs import shown
+from .limits import DEFAULT as DEFAULT_LIMITS
 
 DEFAULT_DB = os.environ.get("APMOFF_DB", "apmoff.db")
+
+# Exit statuses (docs/collect.md, "Exit status").
+EXIT_OK, EXIT_SKIPPED, EXIT_DATABASE = 0, 1, 2
 
 DESCRIPTION = """\
 Collects apmoff reports (serial logs, JSON files, photos or screenshots of the survey's
@@ -15,45 +20,71 @@ QR code) into one SQLite database, and writes a static HTML report or CSV from i
 
   apmoff-collect add FILE...      import reports (idempotent: the same report twice is
                                   one row); a file that cannot be read whole is named
-                                  and skipped, nothing of it is imported
+                                  and skipped, nothing of it is imported, and the other
+                                  files go in
   apmoff-collect report DIR       DIR/index.html (the compatibility table, charts) and a
                                   page per machine
   apmoff-collect csv [-o FILE]    one row per report
-  apmoff-collect list             the machines and their ids
+  apmoff-collect list [-r]        the machines and their ids (-r: and their reports)
+  apmoff-collect remove ID...     delete reports (ids from `list -r`)
+  apmoff-collect set-outcome ID off|failed|hung|unknown
+                                  correct a report's power-off outcome
 
-The database is --db, or $APMOFF_DB, or ./apmoff.db. `apmoff-collect add --help`
-says how the power-off outcome is decided.
+The database is --db (before or after the command), or $APMOFF_DB, or ./apmoff.db.
+`apmoff-collect add --help` says how the power-off outcome is decided and what limits
+guard the reading of strangers' files.
 
-Exit status: 0 done; 1 some files were skipped (each is named on stderr, nothing of
-it is in the database); 2 no database, or it cannot be opened or written."""
+Exit status: 0 done; 1 some input was refused (files skipped, each named on stderr
+with nothing of it in the database; or no such report); 2 the database: none, not
+apmoff's, made by a newer apmoff-collect, corrupt, read-only or locked (nothing was
+written), or the command line is wrong."""
 
 OUTCOME_HELP = """\
 The power-off outcome. The kernel cannot report a power-off that worked, so:
   - a run that asked for no power-off (action=survey, check, standby, suspend) has
     none ("not tried");
-  - a log in which an emulator or capture saw the machine go off says so: QEMU's QMP
-    event SHUTDOWN with reason guest-shutdown, Bochs' "Shutdown port: shutdown
-    requested" or "ACPI control: soft power off", or a line
-    "apmoff-outcome: off|failed|hung" added by whoever captured it;
-  - a log with "apmoff: halted: ..." after the last "powering off via X" line: failed;
+  - after the run's last "powering off via X" line, in this order: a line
+    "apmoff-outcome: off|failed|hung" added by whoever captured the log; an
+    emulator's sign of a power-off (QEMU's QMP event SHUTDOWN reason guest-shutdown,
+    the -trace line "qemu_system_shutdown_request reason=6", `make run`'s line "make
+    run: QEMU reported SHUTDOWN, reason guest-shutdown", Bochs' "Shutdown port:
+    shutdown requested" or "ACPI control: soft power off"): off; "apmoff: halted:
+    ...": failed; an emulator's guest reset or panic (reason=7, 8): failed; `make
+    run`'s "no power-off within N s": hung;
   - a log whose last apmoff line is "powering off via X" (and a JSON file or QR picture
     of a survey,off or off run): only someone who saw the machine can tell off from
     hung: --outcome, or a prompt when stdin is a terminal, else "unknown".
---outcome never overrides what the log shows."""
+--outcome never overrides what the log shows. The same log added again with
+--outcome fills in its unknown outcome (it is the same report).
+
+Limits (a file past one is skipped, naming it; --limit NAME=VALUE raises it):
+  """ + DEFAULT_LIMITS.describe().replace(", ", "\n  ")
+
+
+def db_option(parser, default):
+    parser.add_argument("--db", default=default, metavar="FILE",
+                        help="the SQLite database (default $APMOFF_DB or ./apmoff.db)"
+                        if default is not argparse.SUPPRESS else argparse.SUPPRESS)
 
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="apmoff-collect", description=DESCRIPTION,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", default=DEFAULT_DB, help="the SQLite database (default %(default)s)")
+    db_option(ap, DEFAULT_DB)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    add = sub.add_parser("add", help="import reports from files",
-                         description="Import reports.\n\n" + OUTCOME_HELP,
-                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    def command(name, **kw):
+        p = sub.add_parser(name, **kw)
+        db_option(p, argparse.SUPPRESS)       # --db after the command too
+        return p
+
+    add = command("add", help="import reports from files",
+                  description="Import reports.\n\n" + OUTCOME_HELP,
+                  formatter_class=argparse.RawDescriptionHelpFormatter)
     add.add_argument("files", nargs="+", metavar="FILE",
-                     help="serial log, JSON file, or PNG/JPEG/PPM picture of the QR code")
+                     help="serial log, JSON file, or PNG/JPEG/PPM/GIF/BMP picture of "
+                          "the QR code")
     add.add_argument("--outcome", choices=inputs.OUTCOMES,
                      help="what the machine did after 'powering off via', when the file "
                           "cannot say")
@@ -61,13 +92,46 @@ def parse_args(argv):
                      help="never ask for the outcome; leave it unknown")
     add.add_argument("--machine", type=int, metavar="ID",
                      help="the machine (see `list`) for check reports without a survey")
+    add.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                     help="raise a limit (e.g. file_bytes=64M; see above)")
 
-    rep = sub.add_parser("report", help="write the HTML report")
+    rep = command("report", help="write the HTML report")
     rep.add_argument("dir", metavar="DIR")
-    c = sub.add_parser("csv", help="write every report as CSV")
+    c = command("csv", help="write every report as CSV")
     c.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
-    sub.add_parser("list", help="the machines, their ids and report counts")
-    return ap.parse_args(argv)
+    ls = command("list", help="the machines, their ids and report counts")
+    ls.add_argument("-r", "--reports", action="store_true",
+                    help="each machine's reports too, with their ids")
+    rm = command("remove", help="delete reports (ids from `list -r`)")
+    rm.add_argument("ids", nargs="+", type=int, metavar="ID")
+    so = command("set-outcome", help="correct a report's power-off outcome")
+    so.add_argument("id", type=int, metavar="ID")
+    so.add_argument("outcome", choices=inputs.OUTCOMES + (inputs.UNKNOWN,))
+    args = ap.parse_args(argv)
+    if args.command == "add":
+        limits = DEFAULT_LIMITS
+        try:
+            for spec in args.limit:
+                limits = limits.raised(spec)
+        except ValueError as e:
+            add.error(str(e))
+        args.limits = limits
+    return args
+
+
+def say(text):
+    """A line on stdout that a closed pipe (`add ... | head`) does not stop: the
+    import matters more than its progress lines."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+def quiet_stdout():
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def ask_outcome(obs, name):
@@ -76,7 +140,8 @@ def ask_outcome(obs, name):
         try:
             answer = input("%s: %s, last line %r.\n  Did the machine power off? "
                            "[off/failed/hung/Enter = unknown] "
-                           % (obs.source, name, obs.outcome_detail or "powering off")).strip()
+                           % (shown(obs.source), name,
+                              obs.outcome_detail or "powering off")).strip()
         except EOFError:
             return ""
         if answer in inputs.OUTCOMES or answer == "":
@@ -94,54 +159,99 @@ def settle_outcomes(observations, args):
             continue
         answer = args.outcome
         if not answer and interactive:
-            answer = ask_outcome(obs, store.machine_name(obs.survey) if obs.survey
+            survey = obs.loaded().survey
+            answer = ask_outcome(obs, store.machine_name(survey) if survey
                                  else "check run")
         if answer:
             obs.outcome, obs.outcome_source = answer, "person"
 
 
+class DatabaseProblem(Exception):
+    """The database cannot take any file: the whole `add` stops (exit 2)."""
+
+
+def import_one(conn, observations, args):
+    """One file's reports, in one transaction: (added, already there). Errors of
+    the database itself (read-only, corrupt, locked) are DatabaseProblem; anything
+    else refuses only this file."""
+    settle_outcomes(observations, args)
+    try:
+        return store.add_observations(conn, observations, args.machine)
+    except sqlite3.IntegrityError:
+        raise
+    except sqlite3.Error as e:
+        raise DatabaseProblem("%s: %s" % (args.db, e))
+
+
+def why(e):
+    """A refusal's reason; an unexpected exception is named by its type."""
+    if isinstance(e, (inputs.BadInput, ValueError)) and str(e):
+        return str(e)
+    if isinstance(e, MemoryError):
+        return "out of memory reading it (MemoryError)"
+    return "%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__
+
+
 def cmd_add(conn, args):
+    try:
+        store.check_database(conn, write=True)
+    except sqlite3.Error as e:
+        raise DatabaseProblem("%s: %s" % (args.db, e))
     pages = {}
-    per_file = []
     skipped = []
-    for n, path in enumerate(args.files, 1):
-        try:
-            per_file.append((path, inputs.read_file(path, pages)))
-        except inputs.BadInput as e:
-            skipped.append((path, str(e)))
-    joined, problems = inputs.join_pages(pages)
-    skipped += problems
-    if joined:
-        per_file.append(("paged QR pictures", joined))
     total_added = total_dup = 0
-    for n, (path, observations) in enumerate(per_file, 1):
-        if not observations:
-            continue
-        settle_outcomes(observations, args)
+    n_total = len(args.files)
+
+    def done(n, name, observations, added, dup):
+        kinds = ", ".join(sorted({"%s %s" % (o.kind, store.outcome_words(o.outcome))
+                                  for o in observations}))
+        say("[%d/%d] %s: %d added, %d already there (%s)"
+            % (n, n_total, name, added, dup, kinds))
+        for obs in observations:
+            for note in obs.notes:
+                say("    note: " + shown(note))
+
+    for n, path in enumerate(args.files, 1):
+        name = shown(path)
         try:
-            added, dup = store.add_observations(conn, observations, args.machine)
-        except (ValueError, sqlite3.Error) as e:
-            skipped.append((path, str(e)))
+            observations = inputs.read_file(path, pages, args.limits)
+            if not observations:
+                say("[%d/%d] %s: pages of a QR payload, joined at the end" % (n, n_total,
+                                                                             name))
+                continue
+            added, dup = import_one(conn, observations, args)
+        except DatabaseProblem:
+            raise
+        except Exception as e:     # MemoryError, RecursionError too: one file, not the batch
+            skipped.append((name, why(e)))
             continue
         total_added += added
         total_dup += dup
-        kinds = ", ".join(sorted({"%s %s" % (o.kind, o.outcome) for o in observations}))
-        print("[%d/%d] %s: %d added, %d already there (%s)"
-              % (n, len(per_file), path, added, dup, kinds), flush=True)
-        for obs in observations:
-            for note in obs.notes:
-                print("    note: " + note)
-    for path, why in skipped:
-        print("skipped %s: %s" % (path, why), file=sys.stderr)
-    print("%d reports added, %d already there, %d files skipped"
-          % (total_added, total_dup, len(skipped)))
-    return 1 if skipped else 0
+        done(n, name, observations, added, dup)
+    joined, problems = inputs.join_pages(pages, args.limits)
+    skipped += problems
+    for obs in joined:
+        try:
+            added, dup = import_one(conn, [obs], args)
+        except DatabaseProblem:
+            raise
+        except Exception as e:
+            skipped.append((obs.source, why(e)))
+            continue
+        total_added += added
+        total_dup += dup
+        done(n_total, "paged QR pictures " + obs.source, [obs], added, dup)
+    for name, reason in skipped:
+        print("skipped %s: %s" % (name, shown(reason)), file=sys.stderr)
+    say("%d reports added, %d already there, %d files skipped"
+        % (total_added, total_dup, len(skipped)))
+    return EXIT_SKIPPED if skipped else EXIT_OK
 
 
 def cmd_report(conn, args):
     written = report.write(conn, args.db, args.dir)
     print("wrote %s and %d machine pages" % (written[0], len(written) - 1))
-    return 0
+    return EXIT_OK
 
 
 def cmd_csv(conn, args):
@@ -151,32 +261,71 @@ def cmd_csv(conn, args):
         print("wrote %d reports to %s" % (n, args.output), file=sys.stderr)
     else:
         store.write_csv(conn, sys.stdout)
-    return 0
+    return EXIT_OK
 
 
 def cmd_list(conn, args):
     for m in store.machines(conn):
-        print("%4d  %-40s %2d report(s)  %s" % (m["id"], m["name"][:40], len(m["reports"]),
-                                                m["columns"]["outcome"]))
-    return 0
+        print("%4d  %-40s %2d report(s)  %s" % (m["id"], shown(m["name"])[:40],
+                                                len(m["reports"]), m["columns"]["outcome"]))
+        if args.reports:
+            for r in m["reports"]:
+                outcome = store.outcome_words(r["outcome"])
+                print("        #%-4d %-6s %-22s %s" % (
+                    r["id"], r["kind"],
+                    outcome + (" via " + r["via"] if r["via"] else "") +
+                    (" (%s)" % r["outcome_source"] if r["outcome_source"] else ""),
+                    shown(r["source"])))
+    return EXIT_OK
+
+
+def cmd_remove(conn, args):
+    try:
+        removed = store.remove_reports(conn, args.ids)
+    except store.NoSuchReport as e:
+        print("apmoff-collect: %s; nothing removed" % e, file=sys.stderr)
+        return EXIT_SKIPPED
+    for report_id, machine in removed:
+        print("removed report %d (%s)" % (report_id, shown(machine)))
+    return EXIT_OK
+
+
+def cmd_set_outcome(conn, args):
+    try:
+        old, source = store.set_outcome(conn, args.id, args.outcome)
+    except ValueError as e:
+        print("apmoff-collect: %s" % e, file=sys.stderr)
+        return EXIT_SKIPPED
+    print("report %d: %s (%s), now %s (person)" % (args.id, store.outcome_words(old),
+                                                   source or "no source", args.outcome))
+    return EXIT_OK
+
+
+COMMANDS = {"add": cmd_add, "report": cmd_report, "csv": cmd_csv, "list": cmd_list,
+            "remove": cmd_remove, "set-outcome": cmd_set_outcome}
 
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command != "add" and not os.path.exists(args.db):
-        print("apmoff-collect: no database %s (import reports with `add` first)" % args.db,
-              file=sys.stderr)
-        return 2
+        print("apmoff-collect: no database %s (import reports with `add` first)"
+              % shown(args.db), file=sys.stderr)
+        return EXIT_DATABASE
     try:
         conn = store.connect(args.db)
     except sqlite3.Error as e:
-        print("apmoff-collect: cannot open %s: %s" % (args.db, e), file=sys.stderr)
-        return 2
+        print("apmoff-collect: cannot open %s: %s" % (shown(args.db), e), file=sys.stderr)
+        return EXIT_DATABASE
     try:
-        return {"add": cmd_add, "report": cmd_report, "csv": cmd_csv,
-                "list": cmd_list}[args.command](conn, args)
+        return COMMANDS[args.command](conn, args)
+    except BrokenPipeError:            # `csv | head`: the reader has what it wanted
+        quiet_stdout()
+        return EXIT_OK
+    except DatabaseProblem as e:
+        print("apmoff-collect: %s (nothing more imported)" % e, file=sys.stderr)
+        return EXIT_DATABASE
     except (OSError, sqlite3.Error) as e:
         print("apmoff-collect: %s" % e, file=sys.stderr)
-        return 2
+        return EXIT_DATABASE
     finally:
         conn.close()

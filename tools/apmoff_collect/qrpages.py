@@ -13,10 +13,15 @@ reads the pictures; nothing here decodes QR itself."""
 
 import os
 import re
+import resource
 import shutil
 import subprocess
+import tempfile
+import threading
 import zlib
 from dataclasses import dataclass
+
+from .limits import DEFAULT, TooLarge
 
 HEADER = re.compile(r"APMOFF1 (\d+)/(\d+) ([0-9A-F]{8}) ", re.S)
 PACKED_PREFIX = "APMOFF2:"
@@ -29,6 +34,12 @@ class PageError(ValueError):
     """The symbols do not make one whole survey line, or cannot be read."""
 
 
+def too_large(what, name, value):
+    """A PageError in the words of limits.TooLarge, so the harness (which catches
+    PageError) and the collector see one kind of refusal."""
+    return PageError(str(TooLarge(what, name, value)))
+
+
 @dataclass
 class Page:
     """One symbol of a line that needs several. The CRC-32 (`group`) tells the pages
@@ -39,15 +50,25 @@ class Page:
     data: str
 
 
-def parse_page(text):
-    """The Page in a symbol's text, or None when it is not an APMOFF1 page."""
+def parse_page(text, limits=DEFAULT):
+    """The Page in a symbol's text, or None when it is not an APMOFF1 page. A page
+    count past limits.pages is refused here, before anything is sized by it."""
     m = HEADER.match(text)
     if not m:
         return None
-    index, count = int(m.group(1)), int(m.group(2))
+    if len(m.group(2)) > 9 or int(m.group(2)) > limits.pages:
+        raise too_large("QR page %s of %s" % (digits(m.group(1)), digits(m.group(2))),
+                       "pages", limits.pages)
+    index, count = int(m.group(1)[:10]), int(m.group(2))
     if not 1 <= index <= count:
         raise PageError("QR page %d of %d" % (index, count))
     return Page(m.group(3), index, count, text[m.end():])
+
+
+def digits(number, shown=12):
+    """A number from a stranger's header, cut short for a message."""
+    return number if len(number) <= shown else "%s... (%d digits)" % (number[:shown],
+                                                                     len(number))
 
 
 def crc_matches(group, text):
@@ -55,11 +76,11 @@ def crc_matches(group, text):
     return "%08X" % zlib.crc32(text.encode("latin-1")) == group
 
 
-def join_pages(symbols):
+def join_pages(symbols, limits=DEFAULT):
     """The survey line from the symbols of its pages (any order, duplicates allowed)."""
     pages, count, crc = {}, None, None
     for data in symbols:
-        page = parse_page(data)
+        page = parse_page(data, limits)
         if page is None:
             raise PageError("a symbol without the APMOFF1 header: %r" % data[:40])
         if count is None:
@@ -72,7 +93,7 @@ def join_pages(symbols):
         raise PageError("no QR symbol")
     missing = [p for p in range(1, count + 1) if p not in pages]
     if missing:
-        raise PageError("pages %s of %d are missing" % (missing, count))
+        raise PageError("pages %s of %d are missing" % (page_list(missing), count))
     line = "".join(pages[p] for p in range(1, count + 1))
     if not crc_matches(crc, line):
         raise PageError("the joined pages fail their CRC-32")
@@ -102,50 +123,123 @@ def base45_decode(text):
     return bytes(out)
 
 
-def unpack(text):
-    """The survey line from one APMOFF2 symbol's text, or None when it is not one."""
+def base45_encode(data):
+    """RFC 9285, the kernel's survey/base45.c in Python: for tests and tools that
+    make payloads the way the kernel does."""
+    out = []
+    for i in range(0, len(data), 2):
+        chunk = data[i:i + 2]
+        value = chunk[0] * 256 + chunk[1] if len(chunk) == 2 else chunk[0]
+        digits = 3 if len(chunk) == 2 else 2
+        for _ in range(digits):
+            value, d = divmod(value, 45)
+            out.append(BASE45[d])
+    return "".join(out)
+
+
+def zdict():
+    with open(ZDICT, "rb") as f:
+        return f.read()
+
+
+def pack(line, level=9):
+    """An APMOFF2 symbol's text for a line (bytes or latin-1 text): zlib against the
+    preset dictionary, then Base45, as app/surveyscreen.c makes it (its deflate is its
+    own; any zlib stream with the dictionary reads the same)."""
+    data = line.encode("latin-1") if isinstance(line, str) else line
+    packer = zlib.compressobj(level, zdict=zdict())
+    return PACKED_PREFIX + base45_encode(packer.compress(data) + packer.flush())
+
+
+def unpack(text, limits=DEFAULT):
+    """The survey line from one APMOFF2 symbol's text, or None when it is not one.
+    Inflates at most limits.inflated_bytes: a stream that would give more is refused
+    before the rest of it is inflated."""
     if not text.startswith(PACKED_PREFIX):
         return None
-    with open(ZDICT, "rb") as f:
-        zdict = f.read()
     stream = base45_decode(text[len(PACKED_PREFIX):])
     try:
-        inflater = zlib.decompressobj(zdict=zdict)
-        line = inflater.decompress(stream) + inflater.flush()
+        inflater = zlib.decompressobj(zdict=zdict())
+        line = inflater.decompress(stream, limits.inflated_bytes + 1)
+        if len(line) > limits.inflated_bytes or inflater.unconsumed_tail:
+            raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
+                           limits.inflated_bytes)
+        line += inflater.flush()
     except zlib.error as e:
         raise PageError("the APMOFF2 payload does not inflate: %s" % e)
+    if len(line) > limits.inflated_bytes:
+        raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
+                       limits.inflated_bytes)
     if not inflater.eof or inflater.unused_data:
         raise PageError("the APMOFF2 payload is cut short or has bytes after its end")
     return line.decode("latin-1")
 
 
-def survey_line(symbols):
+def page_list(numbers, shown=8):
+    """"2, 3, 4 and 9 more": a list of page numbers cut short for a message."""
+    text = ", ".join(map(str, numbers[:shown]))
+    return text + (" and %d more" % (len(numbers) - shown) if len(numbers) > shown else "")
+
+
+def pages_of(line, count):
+    """The APMOFF1 symbols' texts of a line cut into `count` pages, as
+    survey/qrpages.c cuts it (equal lengths, the last may be shorter)."""
+    data = line.encode("latin-1") if isinstance(line, str) else line
+    crc = "%08X" % zlib.crc32(data)
+    chunk = -(-len(data) // count)
+    return ["APMOFF1 %d/%d %s %s" % (i + 1, count, crc,
+                                     data[i * chunk:(i + 1) * chunk].decode("latin-1"))
+            for i in range(count)]
+
+
+def survey_line(symbols, limits=DEFAULT):
     """The survey line from the symbols of one screen or photo set: an APMOFF2 symbol
     alone, or the pages of an APMOFF1 line."""
     for text in symbols:
-        line = unpack(text)
+        line = unpack(text, limits)
         if line is not None:
             return line
-    return join_pages(symbols)
+    return join_pages(symbols, limits)
 
 
-def zbar_symbols(picture, binary=False):
+def zbar_symbols(picture, binary=False, limits=DEFAULT, timeout=120):
     """The QR symbols zbarimg finds in a picture, as text (no trailing newline).
     binary: the symbols' bytes as they are (one character a byte), as the harness
     compares them; otherwise as zbar decodes text (a photo of any QR code).
+    zbarimg runs with limits.zbar_memory of address space (a small picture can claim a
+    huge canvas) and its output is read up to limits.symbols_bytes.
     Raises PageError when zbarimg is missing, finds nothing or fails."""
     if not shutil.which("zbarimg"):
         raise PageError("zbarimg is not installed (Debian package zbar-tools, "
                         "scripts/deps.sh)")
-    proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable"]
-                          + (["-Sbinary"] if binary else []) + [picture],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    if proc.returncode == 4 or (proc.returncode == 0 and not proc.stdout.strip()):
+
+    def bounded():
+        resource.setrlimit(resource.RLIMIT_AS, (limits.zbar_memory, limits.zbar_memory))
+
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable"]
+                                + (["-Sbinary"] if binary else []) + ["--", picture],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=err, preexec_fn=bounded)
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        try:
+            out = proc.stdout.read(limits.symbols_bytes + 1)
+            if len(out) > limits.symbols_bytes:
+                proc.kill()
+            proc.stdout.close()
+            returncode = proc.wait()
+        finally:
+            timer.cancel()
+        err.seek(0)
+        stderr = err.read(2000).decode(errors="replace").strip()
+    if len(out) > limits.symbols_bytes:
+        raise too_large("zbarimg's symbols", "symbols_bytes", limits.symbols_bytes)
+    if returncode == 4 or (returncode == 0 and not out.strip()):
         raise PageError("zbarimg found no QR code in the picture")
-    if proc.returncode:
-        raise PageError("zbarimg failed (exit %d): %s" % (
-            proc.returncode, proc.stderr.decode(errors="replace").strip()[:200]))
-    text = proc.stdout.decode("latin-1") if binary else \
-        proc.stdout.decode("utf-8", errors="replace")
+    if returncode:
+        raise PageError("zbarimg failed (%s): %s" % (
+            "killed" if returncode < 0 else "exit %d" % returncode, stderr[:200]))
+    text = out.decode("latin-1") if binary else out.decode("utf-8", errors="replace")
     # --raw ends each symbol with a newline; a page never holds one.
     return [s for s in text.split("\n") if s]

@@ -1,12 +1,17 @@
 """The static HTML report: index.html (the compatibility table and two charts) and a
 page per machine. No network, no framework: the table is plain HTML, readable with
-JavaScript off; a few lines of inline script sort it and filter it."""
+JavaScript off; a few lines of inline script sort it and filter it.
+
+Every value that reaches the page, in text, an attribute, a data-* attribute, SVG
+text or a title, goes through e(): the reports come from strangers."""
 
 import html
 import json
 import os
+import re
 
 from . import pciids, store
+from .store import number, obj, scalar
 
 CSS = """
 body { font: 13px/1.35 sans-serif; margin: 1em; color: #222; }
@@ -88,7 +93,17 @@ PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b
 OUTCOME_COLOURS = {"off": "#59a14f", "failed": "#e15759", "hung": "#f28e2b",
                    "unknown": "#bab0ac"}
 
-e = html.escape
+# Characters HTML forbids or that a browser turns into something else: NUL and the
+# other C0 and C1 controls but tab, newline and carriage return, and lone surrogates.
+FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def e(value):
+    """The one escaping function: any value as text safe in element content and in
+    a quoted attribute (", ', <, >, & escaped; forbidden characters shown as
+    U+FFFD)."""
+    return html.escape(FORBIDDEN.sub("\ufffd", scalar(value) if not isinstance(value, str)
+                                     else value), quote=True)
 
 
 def page(title, body, script=""):
@@ -100,7 +115,8 @@ def page(title, body, script=""):
 
 def cell_class(key, value):
     if key in ("rm", "pm32", "pm16"):
-        return "ok" if value == "ok" else ("bad" if value and value != "not tried" else "")
+        first = value.split(" (")[0]           # results_text(): the answers come first
+        return "ok" if first == "ok" else ("bad" if first and first != "not tried" else "")
     if key == "outcome":
         first = value.split(" ")[0].rstrip(",")
         return first if first in ("off", "failed", "hung") else ""
@@ -109,15 +125,29 @@ def cell_class(key, value):
 
 # --- charts ---------------------------------------------------------------------------
 
+# Text widths for laying out the charts, as fractions of the font size: a generous
+# average for a sans-serif face (bold wider), so a title is never clipped.
+CHAR_WIDTH, BOLD_CHAR_WIDTH = 0.62, 0.68
+
+
+def text_width(text, size, bold=False):
+    return len(text) * size * (BOLD_CHAR_WIDTH if bold else CHAR_WIDTH)
+
+
 def stacked_bars(title, categories, series, counts, colours, xlabel):
-    """A vertical stacked bar chart as inline SVG. counts[(category, series)] = n."""
-    width, height, left, bottom, top = 60 + 50 * max(len(categories), 1) + 130, 260, 40, 40, 30
+    """A vertical stacked bar chart as inline SVG. counts[(category, series)] = n.
+    The width holds the plot, the legend and the title, whichever is wider."""
+    left, bottom, top, height = 40, 40, 30, 260
+    plot_w = 50 * max(len(categories), 1)
+    legend_w = max([text_width(scalar(s), 12) for s in series] + [0]) + 16
+    width = int(max(left + plot_w + 14 + legend_w, left + text_width(title, 14, True)) + 12)
     plot_h = height - bottom - top
     totals = [sum(counts.get((c, s), 0) for s in series) for c in categories]
     peak = max(totals + [1])
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" '
            'aria-label="%s">' % (width, height, e(title)),
-           '<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>' % (left, e(title))]
+           '<text class="title" x="%d" y="18" font-size="14" font-weight="bold">%s</text>'
+           % (left, e(title))]
     for tick in sorted({0, peak, (peak + 1) // 2}):
         y = top + plot_h - plot_h * tick / peak
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
@@ -134,20 +164,23 @@ def stacked_bars(title, categories, series, counts, colours, xlabel):
             y -= h
             out.append('<rect x="%d" y="%.1f" width="32" height="%.1f" fill="%s">'
                        '<title>%s, %s: %d</title></rect>'
-                       % (x, y, h, colours[j % len(colours)] if isinstance(colours, list)
-                          else colours.get(s, "#888"), e(str(c)), e(str(s)), n))
+                       % (x, y, h, e(colour_of(colours, j, s)), e(c), e(s), n))
         out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
-                   % (x + 16, top + plot_h + 14, e(str(c)[:8])))
+                   % (x + 16, top + plot_h + 14, e(scalar(c)[:8])))
     out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">%s</text>'
                % (left + 25 * len(categories), height - 6, e(xlabel)))
     lx = left + 50 * len(categories) + 14
     for j, s in enumerate(series):
-        colour = colours[j % len(colours)] if isinstance(colours, list) else colours.get(s, "#888")
         out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>'
                    '<text x="%d" y="%d" font-size="12">%s</text>'
-                   % (lx, top + 18 * j, colour, lx + 16, top + 18 * j + 11, e(str(s))))
+                   % (lx, top + 18 * j, e(colour_of(colours, j, s)), lx + 16,
+                      top + 18 * j + 11, e(s)))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def colour_of(colours, j, s):
+    return colours[j % len(colours)] if isinstance(colours, list) else colours.get(s, "#888")
 
 
 def chart_version_by_year(machines):
@@ -156,8 +189,8 @@ def chart_version_by_year(machines):
         if not m["survey"]:
             continue
         year = store.bios_year(m["survey"]) or "?"
-        version = (store.get(m["survey"], "apm.version") if store.get(m["survey"], "apm.present")
-                   else "none") or "none"
+        version = (scalar(store.get(m["survey"], "apm.version"))
+                   if store.get(m["survey"], "apm.present") is True else "none") or "none"
         counts[(year, version)] = counts.get((year, version), 0) + 1
         years.add(year)
         versions.add(version)
@@ -187,6 +220,22 @@ def machine_file(m):
     return "machine-%d.html" % m["id"]
 
 
+def date_sort_key(survey):
+    """yyyymmdd of the BIOS date, for sorting; "" when it is not a date."""
+    parts = store.date_parts(survey or {})
+    return "%04d%02d%02d" % parts if parts else ""
+
+
+def results_html(m, results):
+    """An interface's answers over the machine's reports, each with links to the
+    reports it came from (when there is more than one)."""
+    if store.single_source(results):
+        return e(store.results_text(results))
+    return "; ".join("%s (%s)" % (e(result), ", ".join(
+        '<a href="%s#report-%d">#%d</a>' % (e(machine_file(m)), i, i) for i in ids))
+        for result, ids in results)
+
+
 def index_page(machines, db_path):
     shown = [(k, h) for k, h, optional in store.COLUMNS
              if not optional or any(m["columns"][k] for m in machines)]
@@ -196,19 +245,20 @@ def index_page(machines, db_path):
         for k, _ in shown:
             value = m["columns"][k]
             if k == "machine":
-                content = '<a href="%s">%s</a>' % (machine_file(m), e(value))
+                content = '<a href="%s">%s</a>' % (e(machine_file(m)), e(value))
+            elif k in m.get("interfaces", {}):
+                content = results_html(m, m["interfaces"][k])
             else:
                 content = e(value)
             cls = cell_class(k, value)
             sort = ""
             if k == "bios_date":
-                year = store.bios_year(m["survey"]) if m["survey"] else None
-                date = value.split("/")
-                if year and len(date) == 3:
-                    sort = ' data-sort="%04d%s%s"' % (year, date[0], date[1])
+                key = date_sort_key(m["survey"])
+                if key:
+                    sort = ' data-sort="%s"' % e(key)
             cells.append('<td data-col="%s"%s%s>%s</td>' % (
-                k, ' class="%s"' % cls if cls else "", sort, content))
-        rows.append('<tr data-machine="%d">%s</tr>' % (m["id"], "".join(cells)))
+                e(k), ' class="%s"' % e(cls) if cls else "", sort, content))
+        rows.append('<tr data-machine="%s">%s</tr>' % (e(m["id"]), "".join(cells)))
     n_reports = sum(len(m["reports"]) for m in machines)
     body = """<h1>apmoff: APM compatibility</h1>
 <p class="note">%d machines, %d reports, from <code>%s</code>. Offered: the interfaces
@@ -229,7 +279,7 @@ of it.</p>
 means failed), what an emulator saw, or what the person reported; "unknown" when the
 log ends at "powering off" and nobody said; "not tried" for survey and check runs.</p>
 """ % (len(machines), n_reports, e(os.path.basename(db_path)), len(machines),
-       "".join('<th data-col="%s">%s</th>' % (k, e(h)) for k, h in shown), "\n".join(rows),
+       "".join('<th data-col="%s">%s</th>' % (e(k), e(h)) for k, h in shown), "\n".join(rows),
        chart_version_by_year(machines), chart_outcomes_by_vendor(machines))
     return page("apmoff compatibility", body, SCRIPT)
 
@@ -257,46 +307,56 @@ def fields_table(obj):
 
 def hardware(survey):
     """The machine itself: the chipset's verdict, video, disks, memory as each BIOS
-    interface reports it, and the PCI functions named from pci.ids."""
+    interface reports it, and the PCI functions named from pci.ids. Every value is
+    read as untrusted (store.scalar, obj, number): older rows were never checked."""
     rows = []
 
     def row(head, value):
         if value not in (None, "", []):
-            rows.append("<tr><th>%s</th><td>%s</td></tr>" % (e(head), e(str(value))))
+            rows.append("<tr><th>%s</th><td>%s</td></tr>" % (e(head), e(value)))
 
-    chipset = survey.get("chipset") or {}
+    def kb(node, key):
+        return "%s KiB" % scalar(node[key]) if key in node else ""
+
+    chipset = obj(survey.get("chipset"))
     if chipset.get("soft_off"):
-        row("chipset", "%s, soft-off %s" % (chipset.get("name") or "not in the table",
-                                            chipset["soft_off"]))
-    row("soft-off", chipset.get("explain"))
-    cpu = survey.get("cpu") or {}
-    if cpu.get("clock_khz"):
+        row("chipset", "%s, soft-off %s" % (scalar(chipset.get("name")) or "not in the table",
+                                            scalar(chipset["soft_off"])))
+    row("soft-off", scalar(chipset.get("explain")))
+    cpu = obj(survey.get("cpu"))
+    if number(cpu.get("clock_khz")):
         row("CPU clock", "%.1f MHz (%s)" % (cpu["clock_khz"] / 1000.0,
-                                             cpu.get("clock_method", "")))
-    row("FPU", cpu.get("fpu_kind"))
-    video = survey.get("video") or {}
-    vbe = video.get("vbe") or {}
+                                             scalar(cpu.get("clock_method", ""))))
+    row("FPU", scalar(cpu.get("fpu_kind")))
+    video, vbe = obj(survey.get("video")), obj(obj(survey.get("video")).get("vbe"))
     if video:
-        row("video", video.get("adapter", "") + (", VBE %s, %s KiB, %s" % (
-            vbe.get("version"), vbe.get("memory_kb"), vbe.get("oem")) if vbe else ""))
-    disks = survey.get("disks") or {}
+        row("video", scalar(video.get("adapter", "")) + (", VBE %s, %s KiB, %s" % (
+            scalar(vbe.get("version")), scalar(vbe.get("memory_kb")),
+            scalar(vbe.get("oem"))) if vbe else ""))
+    disks = obj(survey.get("disks"))
     if disks:
-        row("floppy drives", "A: %s, B: %s" % (disks.get("floppy_a"), disks.get("floppy_b")))
+        row("floppy drives", "A: %s, B: %s" % (scalar(disks.get("floppy_a")),
+                                              scalar(disks.get("floppy_b"))))
+        hdd = [obj(h) for h in disks.get("hdd", [])] if isinstance(disks.get("hdd"),
+                                                                     list) else []
         row("hard disks", "; ".join(
-            "%s: %s/%s/%s%s" % (h.get("drive"), h.get("cylinders"), h.get("heads"),
-                                h.get("sectors"),
-                                ", %s sectors" % h["total_sectors"]
+            "%s: %s/%s/%s%s" % (scalar(h.get("drive")), scalar(h.get("cylinders")),
+                                scalar(h.get("heads")), scalar(h.get("sectors")),
+                                ", %s sectors" % scalar(h["total_sectors"])
                                 if h.get("total_sectors") else "")
-            for h in disks.get("hdd", [])) or "none")
-    memory = survey.get("memory") or {}
-    row("INT 12h", "%s KiB" % memory["int12_kb"] if "int12_kb" in memory else "")
-    row("INT 15h AH=88h", "%s KiB" % memory["ext88_kb"] if "ext88_kb" in memory else "")
+            for h in hdd) or "none")
+    memory = obj(survey.get("memory"))
+    row("INT 12h", kb(memory, "int12_kb"))
+    row("INT 15h AH=88h", kb(memory, "ext88_kb"))
     if "e801_1m_16m_kb" in memory:
-        row("INT 15h E801h", "%s KiB + %s x 64 KiB" % (memory["e801_1m_16m_kb"],
-                                                      memory.get("e801_above_16m_64k")))
-    row("INT 15h E820h", ", ".join(memory.get("e820", [])))
+        row("INT 15h E801h", "%s KiB + %s x 64 KiB" % (scalar(memory["e801_1m_16m_kb"]),
+                                                      scalar(memory.get("e801_above_16m_64k"))))
+    e820 = memory.get("e820")
+    row("INT 15h E820h", ", ".join(map(scalar, e820)) if isinstance(e820, list) else "")
+    listed = obj(survey.get("pci")).get("functions")
     functions = [f for f in (pciids.parse_function(t) for t in
-                             (survey.get("pci") or {}).get("functions", [])) if f]
+                             (listed if isinstance(listed, list) else [])
+                             if isinstance(t, str)) if f]
     out = "<h3>Hardware</h3><table>%s</table>" % "".join(rows)
     if functions:
         cells = []
@@ -323,7 +383,7 @@ def machine_page(m):
     for r in m["reports"]:
         parts.append("<h2 id=\"report-%d\">Report %d: %s, %s</h2>" % (
             r["id"], r["id"], e(r["kind"]), e(r["source_kind"])))
-        outcome = r["outcome"] if r["outcome"] != "none" else "not tried"
+        outcome = store.outcome_words(r["outcome"])
         parts.append("<table><tr><th>from</th><td>%s</td></tr><tr><th>imported</th>"
                      "<td>%s</td></tr><tr><th>power-off</th><td class=\"%s\">%s%s%s%s</td>"
                      "</tr></table>" % (
@@ -335,8 +395,8 @@ def machine_page(m):
             parts.append("<h3>Check: %s</h3>" % e(store.check_summary(r["check"])))
             parts.append("<table>%s</table>" % "".join(
                 "<tr><td>%s</td><td class=\"%s\">%s</td></tr>" % (
-                    e(k), "ok" if v == "PASS" else "bad" if v == "FAIL" else "", e(str(v)))
-                for k, v in r["check"].get("checks", {}).items()))
+                    e(k), "ok" if v == "PASS" else "bad" if v == "FAIL" else "", e(v))
+                for k, v in obj(r["check"].get("checks")).items()))
         if r["survey"]:
             parts.append(hardware(r["survey"]))
             parts.append("<h3>Survey</h3>" + fields_table(r["survey"]))

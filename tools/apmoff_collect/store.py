@@ -45,7 +45,13 @@ CREATE INDEX IF NOT EXISTS reports_machine ON reports(machine_id);
 """
 
 # Version 1 is version 0's tables, numbered: the step only writes the number.
-SCHEMA_VERSION = 1
+# Version 2: report keys no longer hold a person's outcome (report_key), and the
+# database carries APPLICATION_ID.
+SCHEMA_VERSION = 2
+
+# PRAGMA application_id of an apmoff database ("apmo"): with it, another program's
+# SQLite file is told apart from ours before anything is written to it.
+APPLICATION_ID = 0x61706D6F
 
 
 def migrate_0_to_1(conn):
@@ -56,12 +62,46 @@ def migrate_0_to_1(conn):
             conn.execute(statement)
 
 
+def migrate_1_to_2(conn):
+    """Each report's key made again without its person's outcome; two rows that now
+    have one key are one report (the same log added with and without --outcome): the
+    first row stays, with the outcome the other had when its own was unknown."""
+    conn.execute("UPDATE reports SET key = 'v1:' || key")
+    identities = {r["id"]: r["identity"] for r in conn.execute(
+        "SELECT id, identity FROM machines")}
+    for row in conn.execute("SELECT * FROM reports ORDER BY id").fetchall():
+        try:
+            survey = json.loads(row["survey_json"]) if row["survey_json"] else None
+            check = json.loads(row["check_json"]) if row["check_json"] else None
+        except ValueError:
+            conn.execute("UPDATE reports SET key = ? WHERE id = ?",
+                         (row["key"][3:], row["id"]))     # unreadable: its old key
+            continue
+        key = key_of(row["kind"], survey, check, row["outcome"], row["outcome_source"],
+                     identities.get(row["machine_id"], ""))
+        first = conn.execute("SELECT * FROM reports WHERE key = ?", (key,)).fetchone()
+        if first is None:
+            conn.execute("UPDATE reports SET key = ? WHERE id = ?", (key, row["id"]))
+            continue
+        if first["outcome"] == "unknown" and row["outcome"] != "unknown":
+            conn.execute("UPDATE reports SET outcome = ?, outcome_source = ?, "
+                         "outcome_detail = ? WHERE id = ?",
+                         (row["outcome"], row["outcome_source"], row["outcome_detail"],
+                          first["id"]))
+        conn.execute("DELETE FROM reports WHERE id = ?", (row["id"],))
+    conn.execute("PRAGMA application_id = %d" % APPLICATION_ID)
+
+
 # version N -> the function that makes an N database an N + 1 one (in a transaction)
-MIGRATIONS = {0: migrate_0_to_1}
+MIGRATIONS = {0: migrate_0_to_1, 1: migrate_1_to_2}
 
 
 class NewerSchema(sqlite3.DatabaseError):
     """The database was made by a newer apmoff-collect."""
+
+
+class NotOurs(sqlite3.DatabaseError):
+    """The file is another program's SQLite database."""
 
 
 def schema_version(conn):
@@ -86,20 +126,47 @@ def migrate(conn, target=SCHEMA_VERSION, steps=MIGRATIONS):
 
 
 def connect(path):
-    """Opens (or creates) the database at path, at schema SCHEMA_VERSION."""
+    """Opens (or creates) the database at path, at schema SCHEMA_VERSION. Refuses
+    another program's database (NotOurs) before writing anything to it."""
     conn = sqlite3.connect(path, isolation_level=None)    # transactions are explicit
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA foreign_keys = ON")
-    fresh = not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table'").fetchone()
-    if fresh:
-        with transaction(conn):
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
-            conn.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
-    else:
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA foreign_keys = ON")
+        tables = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            with transaction(conn):
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
+                conn.execute("PRAGMA application_id = %d" % APPLICATION_ID)
+            return conn
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        if app not in (0, APPLICATION_ID) or not {"machines", "reports"} <= tables:
+            raise NotOurs("not an apmoff database: it is another program's (%s)"
+                          % (", ".join(sorted(tables)[:5]) if app == 0
+                             else "application_id %08X" % app))
         migrate(conn)
-    return conn
+        return conn
+    except BaseException:
+        conn.close()
+        raise
+
+
+def check_database(conn, write=False):
+    """Raises sqlite3.DatabaseError before any work when the database is corrupt, or
+    (write) cannot be written: read-only file or medium, or locked. The write probe
+    rewrites user_version with its own value and rolls back."""
+    result = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if result != "ok":
+        raise sqlite3.DatabaseError("the database is corrupt: %s" % result)
+    if write:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("PRAGMA user_version = %d" % schema_version(conn))
+        finally:
+            conn.execute("ROLLBACK")
 
 
 class transaction:
@@ -119,6 +186,27 @@ class transaction:
 
 def canonical(obj):
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def scalar(value):
+    """A JSON value as table text: strings and numbers as they are, anything else
+    (an object, a list, null) as "". Rows from older collectors were never checked
+    against the schema, so no reader may assume a type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return ""
+
+
+def obj(value):
+    return value if isinstance(value, dict) else {}
+
+
+def number(value):
+    """An int or float (not true/false), else None."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        else None
 
 
 def get(report, path, default=None):
@@ -150,18 +238,17 @@ def machine_identity(survey):
     everything the BIOS ROM says about itself: date and model byte, ROM CRC-32 and
     strings, and the SMBIOS strings. The person's
     label= is always part of it. Grow it here: new parts go at the end."""
-    s = survey.get("smbios") if isinstance(survey.get("smbios"), dict) else {}
-    b = survey.get("bios") if isinstance(survey.get("bios"), dict) else {}
+    s, b = obj(survey.get("smbios")), obj(survey.get("bios"))
     parts = []
     uuid = s.get("uuid")
     serial = s.get("serial") or s.get("serial_number")
     if real(uuid):
         parts.append("uuid=" + uuid.strip().lower())
     elif real(serial):
-        parts.append("serial=%s/%s/%s" % (s.get("manufacturer", ""), s.get("product", ""),
-                                          serial.strip()))
+        parts.append("serial=%s/%s/%s" % (scalar(s.get("manufacturer", "")),
+                                          scalar(s.get("product", "")), serial.strip()))
     else:
-        parts.append("firmware=%s" % survey.get("firmware", ""))
+        parts.append("firmware=%s" % scalar(survey.get("firmware", "")))
         # The ROM's CRC-32 only where there is no SMBIOS: a modern BIOS (SeaBIOS)
         # keeps variables in its own F-segment, so its CRC changes from boot to boot,
         # while a 1990s board write-protects its shadowed BIOS after POST.
@@ -177,28 +264,40 @@ def machine_identity(survey):
             if real(s.get(key)):
                 parts.append("smbios.%s=%s" % (key, s[key]))
     if survey.get("label"):
-        parts.append("label=%s" % survey["label"])
+        parts.append("label=%s" % scalar(survey["label"]))
     return "; ".join(parts)
 
 
 def machine_name(survey):
     """A short human name: the label, else maker and product, else BIOS and date."""
-    if survey.get("label"):
-        return str(survey["label"])
+    if scalar(survey.get("label")):
+        return scalar(survey["label"])
     maker, product = get(survey, "smbios.manufacturer"), get(survey, "smbios.product")
     if real(maker) or real(product):
         return " ".join(x for x in (maker, product) if real(x))
-    return "%s BIOS %s" % (bios_vendor(survey), get(survey, "bios.date", "?"))
+    return "%s BIOS %s" % (bios_vendor(survey), scalar(get(survey, "bios.date", "?")))
+
+
+# Outcomes that the file itself shows, and so are part of what the report is.
+FILE_SOURCES = ("log", "emulator", "capture")
+
+
+def key_of(kind, survey, check, outcome, outcome_source, identity):
+    """The unique key of a report: the hash of its canonical JSON and of the outcome
+    its file shows (a halted line, an emulator's word, a capture's line), and for a
+    check without a survey whose machine it is. A person's answer (--outcome, the
+    prompt, set-outcome) is not part of it: the same log with and without --outcome
+    is one report, whose unknown outcome the answer fills in."""
+    doc = {"kind": kind, "survey": survey, "check": check,
+           "shown": [outcome, outcome_source] if outcome_source in FILE_SOURCES else ""}
+    if survey is None:
+        doc["machine"] = identity
+    return hashlib.sha256(canonical(doc).encode()).hexdigest()
 
 
 def report_key(obs, identity):
-    """The unique key of a report: the hash of its canonical JSON, its outcome and
-    where that came from (and, for a check, whose machine it is)."""
-    doc = {"kind": obs.kind, "survey": obs.survey, "check": obs.check,
-           "outcome": obs.outcome, "outcome_source": obs.outcome_source}
-    if obs.survey is None:
-        doc["machine"] = identity
-    return hashlib.sha256(canonical(doc).encode()).hexdigest()
+    return key_of(obs.kind, obs.survey, obs.check, obs.outcome, obs.outcome_source,
+                  identity)
 
 
 # --- what the table shows -------------------------------------------------------------
@@ -227,9 +326,9 @@ def bios_vendor(survey):
     if real(vendor):
         return known_vendor(vendor) or vendor.strip()
     strings = get(survey, "bios.strings") or []
-    if isinstance(strings, str):
+    if not isinstance(strings, list):
         strings = [strings]
-    return known_vendor(" ".join(str(x) for x in strings)) or "unknown"
+    return known_vendor(" ".join(scalar(x) for x in strings)) or "unknown"
 
 
 def bios_date(survey):
@@ -237,20 +336,36 @@ def bios_date(survey):
     string is a compatibility constant in some, e.g. SeaBIOS's 06/23/99), else the
     ROM's date string."""
     date = get(survey, "smbios.bios_date")
-    return date.strip() if real(date) else str(get(survey, "bios.date") or "")
+    return date.strip() if real(date) else scalar(get(survey, "bios.date"))
+
+
+DATE_PARTS = re.compile(r"([0-9]{1,4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,4})", re.A)
+
+
+def date_parts(survey):
+    """(year, month, day) of bios_date(), or None: mm/dd/yy or mm/dd/yyyy as the
+    standards say, dd/mm/yyyy when the first number cannot be a month (Bochs' SMBIOS),
+    yyyy-mm-dd; ASCII digits only ("\u00b2" is a digit to str.isdigit(), not to
+    int())."""
+    m = DATE_PARTS.fullmatch(bios_date(survey).strip())
+    if not m:
+        return None
+    a, b, c = (int(x) for x in m.groups())
+    if len(m.group(1)) == 4:
+        year, month, day = a, b, c
+    elif len(m.group(3)) in (2, 4):
+        year, month, day = (c, b, a) if a > 12 else (c, a, b)
+    else:
+        return None
+    if year < 100:
+        year += 1900 if year >= 80 else 2000
+    return year, month, day
 
 
 def bios_year(survey):
-    """The year of bios_date() (mm/dd/yy or mm/dd/yyyy)."""
-    for date in (bios_date(survey),):
-        if isinstance(date, str):
-            tail = date.strip().split("/")[-1]
-            if tail.isdigit():
-                year = int(tail)
-                if year < 100:
-                    year += 1900 if year >= 80 else 2000
-                return year
-    return None
+    """The year of bios_date(), or None."""
+    parts = date_parts(survey)
+    return parts[0] if parts else None
 
 
 FLAG_INTERFACES = [(0x0001, "pm16"), (0x0002, "pm32")]
@@ -259,7 +374,7 @@ FLAG_INTERFACES = [(0x0001, "pm16"), (0x0002, "pm32")]
 def offered(survey):
     """The interfaces the installation check offers: real mode always, pm16/pm32 by
     flag bits 0 and 1."""
-    if not get(survey, "apm.present"):
+    if get(survey, "apm.present") is not True:
         return []
     try:
         flags = int(str(get(survey, "apm.flags", "0")), 0)
@@ -274,16 +389,26 @@ def connect_result(survey, iface):
         return ""
     if not node.get("tried", True) and "connect" not in node:
         return "not tried"
-    return str(node.get("connect", ""))
+    return scalar(node.get("connect", ""))
 
 
 def check_summary(check):
-    if not check:
+    if not isinstance(check, dict):
         return ""
-    text = "%s passed, %s failed" % (check.get("passed", "?"), check.get("failed", "?"))
+    text = "%s passed, %s failed" % (scalar(check.get("passed", "?")),
+                                     scalar(check.get("failed", "?")))
     if check.get("skipped"):
-        text += ", %s skipped" % check["skipped"]
+        text += ", %s skipped" % scalar(check["skipped"])
     return text
+
+
+# The words for an outcome, the same in the CLI, the HTML and the docs. The database
+# and the CSV keep the stored value ("none").
+OUTCOME_WORDS = {"none": "not tried"}
+
+
+def outcome_words(outcome):
+    return OUTCOME_WORDS.get(outcome, outcome)
 
 
 # --- adding -------------------------------------------------------------------------
@@ -303,18 +428,20 @@ def find_or_add_machine(conn, survey):
 
 
 def add_observations(conn, observations, machine_for_checks=None):
-    """Adds one file's observations in one transaction. A check without a survey goes
-    to the machine of the file's surveys (one serial capture is one machine) or to
-    machine_for_checks. Returns (added, already there). Raises ValueError (nothing
-    added) when a check has no machine."""
+    """Adds one file's observations in one transaction, parsing each when it is
+    inserted (Observation.loaded) so a file of many boots is never held parsed. A
+    check without a survey goes to the machine of the file's surveys (one serial
+    capture is one machine) or to machine_for_checks. A report already there whose
+    outcome is unknown takes a person's answer given now. Returns (added, already
+    there). Raises ValueError or BadInput (nothing added) when a report is refused."""
     added = dup = 0
     with transaction(conn):
-        ids = []
+        file_machines = set()
         for obs in observations:
-            if obs.survey is not None:
-                ids.append(find_or_add_machine(conn, obs.survey))
-        file_machines = {i for i, _ in ids}
-        for obs in observations:
+            if obs.survey is not None or obs.survey_text is not None:
+                file_machines.add(find_or_add_machine(conn, obs.loaded().survey)[0])
+        for original in observations:
+            obs = original.loaded()
             if obs.survey is not None:
                 machine_id, identity = find_or_add_machine(conn, obs.survey)
             else:
@@ -344,7 +471,69 @@ def add_observations(conn, observations, machine_for_checks=None):
                 added += 1
             else:
                 dup += 1
+                fill_in_outcome(conn, key, obs)
+            # What the caller reports is what the database now holds.
+            row = conn.execute("SELECT outcome, outcome_source FROM reports WHERE key = ?",
+                               (key,)).fetchone()
+            original.outcome, original.outcome_source = row
     return added, dup
+
+
+def fill_in_outcome(conn, key, obs):
+    """A person's answer for a report already there: it fills in an unknown outcome,
+    and never overrides one (set-outcome does that)."""
+    if obs.outcome_source != "person":
+        return
+    row = conn.execute("SELECT id, outcome, outcome_source FROM reports WHERE key = ?",
+                       (key,)).fetchone()
+    if row["outcome"] == "unknown":
+        conn.execute("UPDATE reports SET outcome = ?, outcome_source = 'person' "
+                     "WHERE id = ?", (obs.outcome, row["id"]))
+        obs.notes.append("report %d: outcome set to %s" % (row["id"], obs.outcome))
+    elif row["outcome"] != obs.outcome:
+        obs.notes.append("report %d is already %s (%s); `set-outcome %d %s` changes it"
+                         % (row["id"], row["outcome"], row["outcome_source"] or "file",
+                            row["id"], obs.outcome))
+
+
+# --- correcting ---------------------------------------------------------------------
+
+class NoSuchReport(ValueError):
+    pass
+
+
+def remove_reports(conn, ids):
+    """Deletes reports, and a machine left without any; all or none. Returns
+    [(report id, machine name)]."""
+    done = []
+    with transaction(conn):
+        for report_id in ids:
+            row = conn.execute("SELECT r.machine_id, m.name FROM reports r JOIN machines m "
+                               "ON m.id = r.machine_id WHERE r.id = ?",
+                               (report_id,)).fetchone()
+            if not row:
+                raise NoSuchReport("no report %d (see `apmoff-collect list -r`)" % report_id)
+            conn.execute("DELETE FROM reports WHERE id = ?", (report_id,))
+            conn.execute("DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM "
+                         "reports WHERE machine_id = ?)", (row[0], row[0]))
+            done.append((report_id, row[1]))
+    return done
+
+
+def set_outcome(conn, report_id, outcome):
+    """A person's word on one report's outcome; returns (old outcome, old source).
+    A report of a run that asked for no power-off has none to set."""
+    with transaction(conn):
+        row = conn.execute("SELECT outcome, outcome_source FROM reports WHERE id = ?",
+                           (report_id,)).fetchone()
+        if not row:
+            raise NoSuchReport("no report %d (see `apmoff-collect list -r`)" % report_id)
+        if row["outcome"] == "none":
+            raise ValueError("report %d is of a run that asked for no power-off (%s)"
+                             % (report_id, outcome_words("none")))
+        conn.execute("UPDATE reports SET outcome = ?, outcome_source = 'person' "
+                     "WHERE id = ?", (outcome, report_id))
+    return row["outcome"], row["outcome_source"]
 
 
 # --- reading back -------------------------------------------------------------------
@@ -358,10 +547,46 @@ def reports(conn, machine_id=None):
     out = []
     for row in conn.execute(sql + " ORDER BY id", args):
         r = dict(row)
-        r["survey"] = json.loads(r["survey_json"]) if r["survey_json"] else None
-        r["check"] = json.loads(r["check_json"]) if r["check_json"] else None
+        r["survey"], r["check"] = stored_json(r["survey_json"]), stored_json(r["check_json"])
         out.append(r)
     return out
+
+
+def stored_json(text):
+    """A stored survey or check as an object, or None. Older collectors checked less:
+    a row that is not an object, or does not parse at all, reads as none rather
+    than breaking every command that reads the database."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def interface_results(rs, iface):
+    """[(result, [report ids])] for one APM interface over a machine's reports: what
+    connecting answered in each survey, the answers first and "not tried" last, so an
+    earlier survey's "ok" is not hidden by a later one that did not try."""
+    found = {}
+    for r in rs:
+        result = connect_result(r["survey"], iface) if r["survey"] else ""
+        if result:
+            found.setdefault(result, []).append(r["id"])
+    return sorted(found.items(), key=lambda kv: kv[0] == "not tried")
+
+
+def single_source(results):
+    """Whether every answer comes from one report: then naming it says nothing."""
+    return len({i for _, ids in results for i in ids}) <= 1
+
+
+def results_text(results):
+    if single_source(results):
+        return "; ".join(result for result, _ in results)
+    return "; ".join("%s (%s)" % (result, ", ".join("#%d" % i for i in ids))
+                     for result, ids in results)
 
 
 def machines(conn):
@@ -382,6 +607,7 @@ def machines(conn):
             if r["outcome"] == "off" and r["via"]:
                 off_by.add(method_of(r["via"]))
         m["off_methods"] = " ".join(sorted(off_by))
+        m["interfaces"] = {i: interface_results(rs, i) for i in ("rm", "pm32", "pm16")}
         m.update(reports=rs, survey=survey, check=checks[-1] if checks else None,
                  outcomes=outcomes, columns=table_row(m, survey,
                                                       checks[-1] if checks else None,
@@ -422,19 +648,19 @@ def derived(survey, check):
     survey = survey or {}
     apm_present = get(survey, "apm.present")
     return {
-        "label": str(survey.get("label", "")),
+        "label": scalar(survey.get("label", "")),
         "vendor": bios_vendor(survey) if survey else "",
         "bios_date": bios_date(survey),
         "bios_year": bios_year(survey) or "",
-        "rom_crc32": str(get(survey, "bios.rom_crc32", "")),
-        "apm": (get(survey, "apm.version") or "") if apm_present else
+        "rom_crc32": scalar(get(survey, "bios.rom_crc32", "")),
+        "apm": scalar(get(survey, "apm.version")) if apm_present else
                ("none" if survey else ""),
-        "apm_version": get(survey, "apm.version", "") or "",
-        "flags": str(get(survey, "apm.flags", "")) if apm_present else "",
-        "apm_flags": get(survey, "apm.flags", "") or "",
+        "apm_version": scalar(get(survey, "apm.version", "")),
+        "flags": scalar(get(survey, "apm.flags", "")) if apm_present else "",
+        "apm_flags": scalar(get(survey, "apm.flags", "")),
         "offered": " ".join(offered(survey)),
-        "chipset": str(get(survey, "chipset.name", "") or ""),
-        "soft_off": str(get(survey, "chipset.soft_off", "") or ""),
+        "chipset": scalar(get(survey, "chipset.name", "")),
+        "soft_off": scalar(get(survey, "chipset.soft_off", "")),
         "rm": connect_result(survey, "rm"),
         "pm32": connect_result(survey, "pm32"),
         "pm16": connect_result(survey, "pm16"),
@@ -448,6 +674,8 @@ def table_row(m, survey, check, outcomes, count):
     row.update((key, d[key]) for key, _, _ in COLUMNS if key in d)
     row.update(outcome=outcome_text(outcomes), reports=str(count),
                off_methods=m.get("off_methods", ""))
+    if "interfaces" in m:             # every report's answer, not only the latest's
+        row.update((i, results_text(r)) for i, r in m["interfaces"].items())
     return {key: row[key] for key, _, _ in COLUMNS}
 
 

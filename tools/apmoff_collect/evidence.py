@@ -1,0 +1,91 @@
+"""Lines, other than the kernel's, that tell what a power-off call did: written by an
+emulator, by `make run`, or by whoever captured the log. The one place that reads
+them: a new emulator or a changed `make run` line is one more row in EVIDENCE
+(docs/collect.md lists what is read).
+
+The kernel cannot say it powered off; these can. They count only after the run's last
+"apmoff: powering off via X" line (inputs.outcome_of_run).
+"""
+
+import re
+from dataclasses import dataclass
+
+# QEMU's ShutdownCause (qapi/run-state.json), as `-trace qemu_system_shutdown_request`
+# prints it: the guest's own requests. The others (0-5, 9, 10) come from the host
+# (quit, a signal, the UI, a snapshot): they say nothing about the guest.
+QEMU_GUEST_SHUTDOWN, QEMU_GUEST_RESET, QEMU_GUEST_PANIC = 6, 7, 8
+QEMU_REASONS = {QEMU_GUEST_SHUTDOWN: "off", QEMU_GUEST_RESET: "failed",
+                QEMU_GUEST_PANIC: "failed"}
+# The same causes by name, as QMP's SHUTDOWN event and `make run` give them.
+QMP_REASONS = {"guest-shutdown": "off", "guest-reset": "failed", "guest-panic": "failed"}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    outcome: str        # off, failed or hung
+    source: str         # "emulator" or "capture"
+    name: str           # what was read, for the report's detail column
+
+
+def qemu_trace(m):
+    outcome = QEMU_REASONS.get(int(m.group(1)))
+    return outcome and Evidence(outcome, "emulator",
+                                "QEMU trace qemu_system_shutdown_request reason=%s"
+                                % m.group(1))
+
+
+def qmp_event(m):
+    outcome = QMP_REASONS.get(m.group(1))
+    return outcome and Evidence(outcome, "emulator", "QEMU QMP SHUTDOWN %s" % m.group(1))
+
+
+def make_run(m):
+    """tests/emu/run.py's last line: "make run: QEMU reported SHUTDOWN, reason R", or
+    "make run: no power-off within N s" (it watched the guest that long), or
+    "make run: QEMU exited" / "interrupted" (which say nothing)."""
+    if m.group(1):
+        outcome = QMP_REASONS.get(m.group(1))
+        return outcome and Evidence(outcome, "emulator", "make run: SHUTDOWN %s"
+                                    % m.group(1))
+    return Evidence("hung", "emulator", "make run: no power-off within %s s" % m.group(2))
+
+
+def capture_line(m):
+    return Evidence(m.group(1), "capture", "apmoff-outcome line")
+
+
+# (pattern on one line, function of the match -> Evidence or None). Searched in order,
+# over the lines after the last power-off call; the first Evidence wins.
+EVIDENCE = [
+    (re.compile(r"^apmoff-outcome: (off|failed|hung)\b"), capture_line),
+    (re.compile(r"\bqemu_system_shutdown_request reason=(\d{1,3})\b"), qemu_trace),
+    (re.compile(r'"event":\s*"SHUTDOWN".*"reason":\s*"([a-z-]+)"'), qmp_event),
+    (re.compile(r"^make run: (?:QEMU reported SHUTDOWN, reason ([a-z-]+)"
+                r"|no power-off within ([0-9.]+) s)\s*$"), make_run),
+    (re.compile(r"Shutdown port: shutdown requested"),
+     lambda m: Evidence("off", "emulator", "Bochs shutdown port")),
+    (re.compile(r"ACPI control: soft power off"),
+     lambda m: Evidence("off", "emulator", "Bochs ACPI soft power off")),
+]
+
+# A quick test that keeps a log's other lines out of memory (inputs.read_log keeps only
+# the kernel's lines and these).
+MAYBE = re.compile(r"apmoff-outcome|qemu_system_shutdown_request|SHUTDOWN|^make run:|"
+                   r"Shutdown port|ACPI control")
+
+
+def of_line(line):
+    """The Evidence one line gives, or None."""
+    for pattern, read in EVIDENCE:
+        m = pattern.search(line)
+        if m:
+            found = read(m)
+            if found:
+                return found
+    return None
+
+
+def of_lines(lines):
+    """Every Evidence the lines give, in their order (inputs.outcome_of_run weighs
+    them)."""
+    return [e for e in map(of_line, lines) if e]
