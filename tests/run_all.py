@@ -32,7 +32,7 @@ from tests import (check_floppy, check_grub_patch, check_insns, check_layers, ch
                    check_realmode, recipes)
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
-from tests.emu import board_table, harness
+from tests.emu import board_table, box86, harness
 from tests.emu.cases import CASES
 from tests.emu.watch import apmoff_lines
 from tests.paths import BUILD, ROOT
@@ -207,9 +207,14 @@ def run_emu(selected, jobs, tally, results):
 
 def real_bios_table(results, update, tally):
     """docs/real-bioses.md's real-BIOS table against the 86Box runs just made, when every 86Box
-    case ran (a subset or a machine without 86Box proves nothing about it)."""
-    wanted = [c.name for c in CASES if c.emulator == "86box"]
-    ran = {r.case.name: r for r in results if r.case.emulator == "86box" and not r.skipped}
+    case ran (a subset or a machine without 86Box proves nothing about it). The table is
+    the kit's boards: one a script makes from the ROM set (box86.MADE_BY) is not on every
+    machine, so it would stop the check wherever it is not; docs/real-bioses.md has its own
+    section for it."""
+    def kit(case):
+        return case.emulator == "86box" and case.machine not in box86.MADE_BY
+    wanted = [c.name for c in CASES if kit(c)]
+    ran = {r.case.name: r for r in results if kit(r.case) and not r.skipped}
     if not wanted or set(ran) != set(wanted):
         return
     runs = [dict(name=n, machine=ran[n].case.machine, medium=ran[n].case.medium,

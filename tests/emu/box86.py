@@ -10,6 +10,11 @@ primed CMOS) is used when it is there; users with their own 86Box point at their
     APMOFF_86BOX_ROMS      the ROM directory (the one holding machines/ and video/)
     APMOFF_86BOX_MACHINES  the directory of machine directories (86box.cfg + nvr/)
 
+A board whose ROM the kit does not carry is made by a script of ours from the full
+86Box ROM set (tests/emu/p3v4x.sh: the ASUS P3V4X) into build/86box/: machines/NAME/
+and a ROM directory, roms/, that holds the kit's ROMs and that board's. A machine not
+in the machines directory above is looked for there, and then boots on those ROMs.
+
 The verdict is 86Box's own, from the markers the kit's patch prints on stderr:
 "BENCH86: soft-off" (the chipset cut the power), "triple fault", and any
 "hard reset"/"soft reset" after the one at power-on. COM1 goes to a file that the
@@ -33,6 +38,13 @@ BINARY = os.environ.get("APMOFF_86BOX") or os.path.join(KIT, "86Box")
 ROMS = os.environ.get("APMOFF_86BOX_ROMS") or os.path.join(KIT, "roms")
 MACHINES = os.environ.get("APMOFF_86BOX_MACHINES") or os.path.join(KIT, "machines")
 
+# Machines the kit lacks, made under build/86box/ by a script (it needs the ROM set),
+# and the script that makes each: a case on one is skipped, naming it, until it ran.
+BUILT = os.path.join(ROOT, "build", "86box")
+BUILT_MACHINES = os.path.join(BUILT, "machines")
+BUILT_ROMS = os.path.join(BUILT, "roms")
+MADE_BY = {"p3v4x": "tests/emu/p3v4x.sh"}
+
 MARKER = re.compile(r"^BENCH86: (soft-off|triple fault|hard reset|soft reset)", re.M)
 MEDIA = "Floppy and CD-ROM drives"
 
@@ -55,15 +67,29 @@ def kit_machine(machine):
     return DERIVED.get(machine, {}).get("base", machine)
 
 
+def machine_dir(machine):
+    """(machine directory, ROM directory) of a case's machine: the kit's (or
+    APMOFF_86BOX_MACHINES'), else build/86box/'s with its own ROMs; None if neither."""
+    machine = kit_machine(machine)
+    for machines, roms in ((MACHINES, ROMS), (BUILT_MACHINES, BUILT_ROMS)):
+        if os.path.isfile(os.path.join(machines, machine, "86box.cfg")):
+            return os.path.join(machines, machine), roms
+    return None
+
+
 def missing(machine):
     """Why a case on this machine cannot run here, or None when it can."""
     if not (os.path.isfile(BINARY) and os.access(BINARY, os.X_OK)):
         return "no 86Box binary at %s (set APMOFF_86BOX)" % BINARY
-    if not os.path.isdir(ROMS):
-        return "no 86Box ROM directory at %s (set APMOFF_86BOX_ROMS)" % ROMS
+    found = machine_dir(machine)
     machine = kit_machine(machine)
-    if not os.path.isfile(os.path.join(MACHINES, machine, "86box.cfg")):
+    if not found:
+        if machine in MADE_BY:
+            return ("no 86Box machine %s in %s or %s: make it with %s (it needs the 86Box "
+                    "ROM set)" % (machine, MACHINES, BUILT_MACHINES, MADE_BY[machine]))
         return "no 86Box machine %s in %s (set APMOFF_86BOX_MACHINES)" % (machine, MACHINES)
+    if not os.path.isdir(found[1]):
+        return "no 86Box ROM directory at %s (set APMOFF_86BOX_ROMS)" % found[1]
     return None
 
 
@@ -146,7 +172,7 @@ def prepare(machine, image, medium, vmdir, com1):
     """A private copy of the machine (86Box writes its config and CMOS back on exit),
     with the image in drive A: (write-protected), the CD-ROM drive or on the primary
     IDE master, and COM1 going to a file. Returns the config's path."""
-    shutil.copytree(os.path.join(MACHINES, kit_machine(machine)), vmdir)
+    shutil.copytree(machine_dir(machine)[0], vmdir)
     cfg = os.path.join(vmdir, "86box.cfg")
     with open(cfg) as f:
         text = f.read()
@@ -251,7 +277,8 @@ def boot(case, workdir, image, watch, want_screen=False):
     start = time.monotonic()
     deadline = start + case.timeout
     with open(err_path, "wb") as err:
-        proc = subprocess.Popen([BINARY, "-N", "-R", ROMS, "-P", vmdir, cfg],
+        proc = subprocess.Popen([BINARY, "-N", "-R", machine_dir(case.machine)[1], "-P",
+                                 vmdir, cfg],
                                 stdin=subprocess.DEVNULL, stdout=err, stderr=err,
                                 env=env, start_new_session=True)
     verdict = shot = None
