@@ -99,3 +99,33 @@ CASES += [
                  r"S5 without \\_PTS$"],
          last_line=OFF_ACPI),
 ]
+
+# --- 86Box: a real Award BIOS's \_PTS: ASUS P3V4X (VIA Apollo Pro 133A, VT82C596B),
+# Award Medallion 6.0, "ASUS P3V4X ACPI BIOS Revision 1006 Beta 004". The kit lacks its
+# ROM: tests/emu/p3v4x.sh makes the machine under build/86box/ from the 86Box ROM set,
+# and the case is skipped, naming the script, until it has run. Its DSDT's \_PTS(5):
+# SLST = Arg0 (CMOS index DFh, high nibble, an IndexField on ports 72h/73h: the index
+# written for the read and again for the write), TRP0 = One (bit 14 of the word at the
+# PM I/O base E400h + 2Ah: a byte access to E42Bh), PCS0 = One (ISA bridge 00:04.0
+# byte 8Bh bit 0: the VT82C596B is not rev 12h or older), DBG1 = Arg0 | F0h (port 80h).
+# Each field is Preserve: the bits around them come from the primed CMOS and 86Box's
+# reset values (all clear). Its \_S5_ is SLP_TYP 7: 86Box's VT82C596B cuts the power
+# only on SLP_TYP 2 and raises no SMI for the enable bit TRP0 sets, so the BIOS's SMM
+# code, which SLST and TRP0 are for, never sees the S5 write and the machine stays on:
+# the case proves \_PTS ran, in this order, before the S5 write, and the halt says so.
+P3V4X_PTS = [r"SystemIO 72h <- DFh", r"SystemIO 72h <- DFh", r"SystemIO 73h <- 5[0-9A-F]h",
+             r"SystemIO E42Bh <- 40h", r"PCI_Config 00:04\.0 8Bh <- 01h",
+             r"SystemIO 80h <- F5h"]
+P3V4X_S5 = r"apmoff: powering off via acpi \(S5: PM1a_CNT E404h, SLP_TYPa 7\)$"
+CASES += [
+    Case("86box-p3v4x-acpi", "86box", "award", "p3v4x", "floppy", "method=acpi", "halt", 150,
+         serial=[r"^apmoff: acpi: \\_PTS: can be evaluated \(every opcode it reaches is "
+                 r"supported\)$",
+                 # the six writes, nothing between them, then the S5 write after them
+                 "^" + "".join(r"apmoff: acpi: _PTS\(5\): %s\n" % w for w in P3V4X_PTS)
+                 + r"apmoff: acpi: _PTS\(5\) done: 6 writes, \d+ steps, \d+ ms\n"
+                 + r"(?:.*\n)*?" + P3V4X_S5],
+         serial_absent=[r"^apmoff: rm: 5300h", r"^apmoff: acpi: _PTS\(5\) stopped"],
+         last_line=r"^apmoff: halted: S5 written to PM1a_CNT E404h but the machine is still "
+                   r"on after 3 s$"),
+]
