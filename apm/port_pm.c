@@ -44,8 +44,8 @@ static void say_pic_masked_once(void)
 {
     static bool said;
     if (!said)
-        say("note: IRQs are masked at the PICs during protected-mode BIOS calls, but the "
-            "timer's %s", apm_ports_interrupts() ? "(irq=on)" : "during standby and suspend");
+        say("note: IRQs are masked at the PICs during protected-mode BIOS calls, except "
+            "the timer %s", apm_ports_interrupts() ? "(irq=on)" : "during standby and suspend");
     said = true;
 }
 

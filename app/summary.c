@@ -25,6 +25,16 @@ static void add(struct panel *p, const char *label, const char *text)
     fmt_snprintf(l + n, SUMMARY_COLS + 1 - n, "%s %s", *label ? ":" : " ", text);
 }
 
+/* Where a line may end: at a space, but not between a number and the word after it
+ * ("639 KiB", "APM 1.2" stay whole). */
+static bool breakable(const char *text, unsigned i)
+{
+    bool digit_before = text[i - 1] >= '0' && text[i - 1] <= '9';
+    bool word_after = (text[i + 1] | 0x20) >= 'a' && (text[i + 1] | 0x20) <= 'z';
+
+    return text[i] == ' ' && !(digit_before && word_after);
+}
+
 /* A long text over several lines under one label, cut at spaces. */
 static void add_wrapped(struct panel *p, const char *label, const char *text)
 {
@@ -35,9 +45,9 @@ static void add_wrapped(struct panel *p, const char *label, const char *text)
         unsigned n = strlen(text);
         if (n > width) {
             n = width;
-            while (n > width / 2 && text[n] != ' ')
+            while (n > width / 2 && !breakable(text, n))
                 n--;
-            if (text[n] != ' ')
+            if (!breakable(text, n))
                 n = width;
         }
         memcpy(piece, text, n);
@@ -95,12 +105,33 @@ static void machine(struct panel *p, const struct survey *sv)
     add_wrapped(p, "CPU", text);
 }
 
-static void iface_line(struct panel *p, const struct apm_state *s, enum apm_iface i)
+/* action=check connects each interface itself (connect.rm, ...): its verdict, or
+ * NULL when the check did not run. */
+static const char *check_connect(const struct check_report *rep, enum apm_iface i)
+{
+    char name[24];
+
+    if (!rep)
+        return 0;
+    fmt_snprintf(name, sizeof(name), "connect.%s", apm_iface_name(i));
+    for (unsigned k = 0; k < rep->count; k++)
+        if (!strcmp(rep->results[k].name, name))
+            return rep->results[k].verdict == CHECK_PASS ? "connect passed (action=check)"
+                 : rep->results[k].verdict == CHECK_FAIL ? "connect failed (action=check)"
+                 : "connect skipped (action=check)";
+    return 0;
+}
+
+static void iface_line(struct panel *p, const struct apm_state *s, enum apm_iface i,
+                       const struct check_report *checks)
 {
     const struct apm_iface_result *r = &s->ifaces[i];
     char text[200], res[96];
+    const char *checked = check_connect(checks, i);
 
-    if (!r->tried)
+    if (!r->tried && checked)
+        fmt_snprintf(text, sizeof(text), "%s", checked);
+    else if (!r->tried)
         fmt_snprintf(text, sizeof(text), "%s", apm_iface_offered(s, i)
                                                    ? "not tried" : "not offered by the BIOS");
     else if (!r->connected)
@@ -113,7 +144,7 @@ static void iface_line(struct panel *p, const struct apm_state *s, enum apm_ifac
     add_wrapped(p, apm_iface_name(i), text);
 }
 
-static void apm(struct panel *p, const struct apm_state *s)
+static void apm(struct panel *p, const struct apm_state *s, const struct check_report *checks)
 {
     char text[200], flags[160];
 
@@ -130,7 +161,7 @@ static void apm(struct panel *p, const struct apm_state *s)
                  s->version & 0xFF, s->flags, flags);
     add_wrapped(p, "APM", text);
     for (int i = 0; i < APM_IFACE_COUNT; i++)
-        iface_line(p, s, (enum apm_iface)i);
+        iface_line(p, s, (enum apm_iface)i, checks);
 }
 
 static void checks(struct panel *p, const struct check_report *rep)
@@ -206,29 +237,41 @@ static const char *advice(enum halt_code code, const struct survey *sv)
 }
 
 /* What to do next: the chipset's word when it explains a power-off that did not
- * happen, the halt code's advice otherwise. */
+ * happen, the halt code's advice otherwise; after APM failed on a machine whose ACPI
+ * S5 the survey found, method=acpi first. */
 static const char *next_step(const struct summary_input *in, char *buf, size_t size)
 {
+    const char *text = advice(in->code, in->sv);
+    char chip[224];
+
     if (in->code == HALT_POWEROFF_FAILED && in->sv && in->apm && apm_still_on_after_success(in->apm)) {
         const struct chipset_verdict *cs = &in->sv->chipset;
         if (cs->soft_off == SOFT_OFF_NO) {
-            fmt_snprintf(buf, size, "%s; switch it off by hand", cs->explain);
-            return buf;
-        }
-        if (cs->soft_off == SOFT_OFF_YES) {
-            fmt_snprintf(buf, size, "%s: check BIOS setup's soft-off option and that "
-                         "the supply is ATX", cs->explain);
-            return buf;
+            fmt_snprintf(chip, sizeof(chip), "%s; switch it off by hand", cs->explain);
+            text = chip;
+        } else if (cs->soft_off == SOFT_OFF_YES) {
+            fmt_snprintf(chip, sizeof(chip), "%s: check BIOS setup's soft-off option and "
+                         "that the supply is ATX", cs->explain);
+            text = chip;
         }
     }
-    return advice(in->code, in->sv);
+    bool apm_failed = in->code == HALT_POWEROFF_FAILED || in->code == HALT_NO_APM;
+    if (apm_failed && in->sv && in->sv->s5.found && in->sv->s5.tables.fadt.pm1a_cnt) {
+        fmt_snprintf(buf, size, "ACPI S5 is there: try method=acpi; %s", text);
+        return buf;
+    }
+    if (text == chip) {
+        fmt_snprintf(buf, size, "%s", chip);
+        return buf;
+    }
+    return text;
 }
 
 unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS + 1],
                        unsigned max)
 {
     struct panel p = { lines, max, 0 };
-    char title[48], text[160], next[224];
+    char title[48], text[160], next[288];
 
     fmt_snprintf(title, sizeof(title), "apmoff %s summary", in->version);
     rule(&p, title);
@@ -236,7 +279,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
         add(&p, "Label", in->label);
     if (in->sv)
         machine(&p, in->sv);
-    apm(&p, in->apm);
+    apm(&p, in->apm, in->checks);
     if (in->checks)
         checks(&p, in->checks);
     add_wrapped(&p, "Result", in->reason);

@@ -62,3 +62,13 @@ int strncmp(const char *a, const char *b, size_t n)
             return (unsigned char)*a - (unsigned char)*b;
     return 0;
 }
+
+char *strchr(const char *s, int c)
+{
+    for (;; s++) {
+        if (*s == (char)c)
+            return (char *)s;
+        if (!*s)
+            return 0;
+    }
+}

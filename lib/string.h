@@ -12,5 +12,6 @@ int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
+char *strchr(const char *s, int c);
 
 #endif

@@ -5,6 +5,7 @@
  * the Linux function named beside some rows (drivers/pci/quirks.c) is one that knows
  * the same function as the home of the ACPI/power-management I/O block. */
 #include "chipset.h"
+#include "../lib/string.h"
 
 enum role {
     ROLE_HOST,                  /* host bridge: names the chipset */
@@ -210,8 +211,15 @@ void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
     out->south = south ? south->name : 0;
     out->pm = pm ? pm->name : 0;
     /* "Intel 430HX (PIIX3)": the host bridge, then the south bridge or, without a
-     * known one, the power-management function. */
+     * known one, the power-management function. A PM function of another chip than
+     * the south bridge is named too (QEMU's pc: a PIIX3 with a PIIX4's function 3),
+     * since the verdict below may rest on it. */
     const char *second = out->south ? out->south : out->pm;
+    char parts[CHIPSET_NAME_MAX];
+    if (out->south && out->pm && strncmp(out->pm, out->south, strlen(out->south))) {
+        join(parts, sizeof(parts), out->south, ", ", out->pm, 0);
+        second = parts;
+    }
     if (host && second)
         join(out->name, sizeof(out->name), host->name, " (", second, ")");
     else

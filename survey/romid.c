@@ -31,6 +31,28 @@ static bool has_mark(const char *s, const char *const *marks, size_t count)
     return false;
 }
 
+/* A printf template ("SeaBIOS (version %s)", "Insufficient space (%d bytes)"): the
+ * BIOS's format for a message, not its name. A conversion is '%', optional flags,
+ * width, precision and length, then one of the C conversion letters. */
+static bool is_template(const char *s)
+{
+    for (const char *p = strchr(s, '%'); p; p = strchr(p + 1, '%')) {
+        const char *q = p + 1;
+        while (*q && strchr("-+#0", *q))   /* not ' ': "100% compatible" is text */
+            q++;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (*q == '.')
+            for (q++; *q >= '0' && *q <= '9'; q++)
+                ;
+        while (*q && strchr("hlLqjzt", *q))
+            q++;
+        if (*q && strchr("diouxXcspfeEgG", *q))
+            return true;
+    }
+    return false;
+}
+
 static void keep(struct rom_id *id, const uint8_t *run, size_t n, bool strong)
 {
     char s[ROMID_STRING_MAX + 1];
@@ -46,6 +68,8 @@ static void keep(struct rom_id *id, const uint8_t *run, size_t n, bool strong)
     s[len] = '\0';
     if (strong ? !has_mark(s, strong_marks, sizeof(strong_marks) / sizeof(*strong_marks))
                : !has_mark(s, weak_marks, sizeof(weak_marks) / sizeof(*weak_marks)))
+        return;
+    if (is_template(s))
         return;
     for (unsigned i = 0; i < id->count; i++)
         if (!strcmp(id->strings[i], s))

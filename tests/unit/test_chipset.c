@@ -171,7 +171,7 @@ static void test_qemu_pc(void **state)
     with(0x8086, 0x7113);
     chipset_identify(&pci, &v);
     assert_int_equal(v.soft_off, SOFT_OFF_YES);
-    assert_string_equal(v.name, "Intel 440FX (PIIX3)");
+    assert_string_equal(v.name, "Intel 440FX (PIIX3, PIIX4 PM)");  /* both chips named */
     assert_string_equal(v.pm, "PIIX4 PM");
     assert_string_equal(v.explain,
                         "the PIIX4 PM function has soft-off: the BIOS can cut an ATX "

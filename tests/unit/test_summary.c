@@ -185,6 +185,61 @@ static void test_smbios_identity(void **state)
     assert_field("APM", "not asked");
 }
 
+/* A number stays with its unit when a line wraps: never "639" at one line's end and
+ * "KiB" at the next's start. */
+static void test_numbers_keep_their_units(void **state)
+{
+    (void)state;
+    sv.cpu.has_cpuid = true;
+    strcpy(sv.cpu.vendor, "GenuineIntel");
+    sv.cpu.family = 6;
+    strcpy(sv.cpu.name, "QEMU Virtual CPU version 2.5+");
+    sv.int12_kb = 639;
+    sv.map_available_kb = 639 + 129920;
+    build(HALT_SURVEY_DONE, "survey complete", false);
+    for (unsigned i = 0; i + 1 < count; i++) {
+        size_t n = strlen(lines[i]);
+        bool ends_in_digit = n && lines[i][n - 1] >= '0' && lines[i][n - 1] <= '9';
+        bool next_is_unit = !strncmp(lines[i + 1], "           KiB", 14);
+        assert_false(ends_in_digit && next_is_unit);
+    }
+    assert_field("CPU", "GenuineIntel family 6 model 0, QEMU Virtual CPU version 2.5+; "
+                        "639 KiB + 129920 KiB");
+}
+
+/* APM failed, and the survey found ACPI S5: method=acpi comes first in the advice. */
+static void test_acpi_suggested(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
+    assert_null(strstr(field("Next"), "method=acpi"));
+    sv.s5.found = true;
+    sv.s5.tables.fadt.pm1a_cnt = 0x604;
+    build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
+    assert_non_null(strstr(field("Next"), "ACPI S5 is there: try method=acpi; "));
+    assert_non_null(strstr(field("Next"), "irq=on"));
+    memset(&apm, 0, sizeof(apm));
+    apm.reached = true;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_non_null(strstr(field("Next"), "try method=acpi"));
+}
+
+/* After action=check, an interface the check connected says so, not "not tried". */
+static void test_check_connects_shown(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.version = APM_V1_2;
+    apm.flags = APM_FLAG_PM16 | APM_FLAG_PM32;
+    rep.results[rep.count++] = (struct check_result){ "connect.rm", CHECK_PASS };
+    rep.results[rep.count++] = (struct check_result){ "connect.pm32", CHECK_FAIL };
+    build(HALT_CHECK_FAILED, "check complete", true);
+    assert_field("rm", "connect passed (action=check)");
+    assert_field("pm32", "connect failed (action=check)");
+    assert_field("pm16", "not tried");
+}
+
 /* Every ending has advice, and the panel leaves room for the halted line. */
 /* "Success but still on": the chipset's verdict is the advice, whichever way it
  * goes; an error answer or an unknown chipset keeps the usual advice. */
@@ -237,6 +292,9 @@ int main(void)
         cmocka_unit_test_setup(test_not_offered_and_no_apm, setup),
         cmocka_unit_test_setup(test_no_apm_advice_by_cpu, setup),
         cmocka_unit_test_setup(test_checks_named, setup),
+        cmocka_unit_test_setup(test_numbers_keep_their_units, setup),
+        cmocka_unit_test_setup(test_acpi_suggested, setup),
+        cmocka_unit_test_setup(test_check_connects_shown, setup),
         cmocka_unit_test_setup(test_smbios_identity, setup),
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),
         cmocka_unit_test_setup(test_every_code, setup),
