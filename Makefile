@@ -152,9 +152,14 @@ $(BUILD)/tests/aml-run-asan: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib
 deps:
 	@scripts/deps.sh
 
+# make run: the ISO's menu, COM1 on this terminal (tests/emu/run.py). With ARGS, the
+# kernel alone with those words: make run ARGS="action=survey wait=0". TIMEOUT=seconds
+# ends it sooner. ARGS reaches the program through the environment (make exports a
+# variable given on its command line), so its quotes arrive as typed.
 run: deps
-	@$(MAKE) --no-print-directory $(ISO)
-	@$(PYTHON) -m tests.emu.run $(ISO)
+	@$(MAKE) -s --no-print-directory $(if $(ARGS),$(ELF),$(ISO))
+	@$(PYTHON) -m tests.emu.run $(if $(ARGS),--args "$$ARGS" $(ELF),$(ISO)) \
+		$(if $(TIMEOUT),--timeout $(TIMEOUT))
 
 # Not part of `test`: it builds and tests the tree once per planted bug (minutes).
 .PHONY: mutate
