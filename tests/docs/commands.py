@@ -23,7 +23,6 @@ import tempfile
 from dataclasses import dataclass
 
 from tests import recipes
-from tests.docs import pages
 from tests.paths import ROOT
 
 
