@@ -94,6 +94,13 @@ def static(tally):
     report(not problems, "the links between the pages lead to a page and a heading",
            "; ".join(problems))
 
+    commands_step(report)
+    generated(report, [b for b in generate.BLOCKS if not b.cases], "the build")
+
+
+def commands_step(report):
+    """Every command known; the list of those not run here; the dry forms and the
+    sessions run."""
     found = pages.all_commands()
     known, unknown = commands.classify(found)
     for c in unknown:
@@ -113,8 +120,6 @@ def static(tally):
               sum(1 for c in found if "recipe:" in c.marker)))
     commands.dry_runs(known, report)
     commands.sessions(found, report)
-
-    generated(report, [b for b in generate.BLOCKS if not b.cases], "the build")
 
 
 def generated(report, block_list, source, results=()):

@@ -48,6 +48,8 @@ DEVICE = "writes a whole disk, floppy or CD: never in a test"
 FRAGMENT = "a fragment of the command in the block below it, which is run"
 SYNOPSIS = ("a synopsis (FILE, ID are yours; collect.md's session runs each command): the "
             "program and its command are checked with --help")
+EXAMPLES = ("a synopsis (IMAGE and BIOS are yours; docs/ci.md's recipes run it): the script "
+            "is checked with --help")
 
 RULES = [
     # --- what a newcomer types first -------------------------------------------------
@@ -75,7 +77,7 @@ RULES = [
     (r"tools/apmoff-collect --help", Run()),
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
-     Dry(SYNOPSIS, "--help")),
+     Dry(EXAMPLES, "--help")),
     (r"iso/mk(iso|floppy)\.sh OUT.*", NotHere("a template: OUT, KERNEL and the grub.cfg "
                                               "are yours")),
     (r"APMOFF_EFI=0 iso/mkiso\.sh", NotHere(FRAGMENT)),
@@ -141,7 +143,8 @@ def dry_runs(known, report):
             continue
         done.add(form)
         status, out = run_one(form, 120)
-        report(status == 0, "%s: `%s` (dry: `%s`)" % (c.where(), c.text, form),
+        report(status == 0, "%s: `%s` (not run as written: %s; dry: `%s`)"
+               % (c.where(), c.text, action.reason, form),
                "" if status == 0 else "exit status %s: %s" % (status, last_lines(out)))
 
 
