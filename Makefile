@@ -1,13 +1,21 @@
 # apmoff: build, run and test.
 #
-#   make            build/apmoff.elf and build/apmoff.iso
+#   make            the kernel build/apmoff.elf; build/apmoff.iso (BIOS and UEFI, CD and
+#                   USB); the floppies build/apmoff.img, apmoff-1200.img, apmoff-720.img,
+#                   apmoff-360.img (iso/floppy.mk); each image again as apmoff-auto*, the
+#                   menu without its countdown; build/aml-run (the AML interpreter on the host)
+#   make run        boot the ISO in QEMU, its menu and COM1 on this terminal;
+#                   make run ARGS="action=survey wait=0" boots the kernel with those words
+#   make test       unit tests on the host, static checks, the pages, every emulator case
+#   make docs       the pages' generated blocks: figures of the build, output of real runs
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
-#   make run        boot the ISO in QEMU, serial on this terminal, until it powers off
-#   make test       unit tests on the host, then every emulator case
+#   make bench      time the images against Syslinux and GRUB (bench-table: and the page)
 #   make real-bios-table   docs/real-bioses.md's table of the 86Box runs on real BIOS ROMs
+#   make fuzz       the libFuzzer targets, longer than make test runs them
+#   make collect-test      apmoff-collect's tests alone
 #   make clean
 #
-# `run` and `test` first install missing Debian packages (scripts/deps.sh).
+# `run`, `test` and `docs` first install missing Debian packages (scripts/deps.sh).
 
 BUILD   := build
 CC      := gcc
@@ -152,9 +160,14 @@ $(BUILD)/tests/aml-run-asan: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib
 deps:
 	@scripts/deps.sh
 
+# make run: the ISO's menu, COM1 on this terminal (tests/emu/run.py). With ARGS, the
+# kernel alone with those words: make run ARGS="action=survey wait=0". TIMEOUT=seconds
+# ends it sooner. ARGS reaches the program through the environment (make exports a
+# variable given on its command line), so its quotes arrive as typed.
 run: deps
-	@$(MAKE) --no-print-directory $(ISO)
-	@$(PYTHON) -m tests.emu.run $(ISO)
+	@$(MAKE) -s --no-print-directory $(if $(ARGS),$(ELF),$(ISO))
+	@$(PYTHON) -m tests.emu.run $(if $(ARGS),--args "$$ARGS" $(ELF),$(ISO)) \
+		$(if $(TIMEOUT),--timeout $(TIMEOUT))
 
 # Not part of `test`: it builds and tests the tree once per planted bug (minutes).
 .PHONY: mutate
@@ -165,6 +178,14 @@ test: deps
 	@$(MAKE) --no-print-directory all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) -m tests.run_all
+
+# The pages' generated blocks (tests/docs/generate.py): sizes and free space from the
+# build, the menu, the mutant count, panels, tables and figures from real runs (QEMU and
+# Bochs cases, one at a time). make test fails when a block is not what this writes.
+.PHONY: docs
+docs: deps
+	@$(MAKE) --no-print-directory all
+	@$(PYTHON) -m tests.docs.generate
 
 # docs/real-bioses.md's "Tested on real BIOSes" table, from fresh 86Box runs.
 real-bios-table: deps

@@ -70,6 +70,10 @@ case $status in
     21)  verdict=option-error ;;
     23)  verdict=check-as-expected ;;
     25)  verdict=selftest-complete ;;
+    27)  verdict=no-acpi ;;
+    29)  verdict=acpi-still-on ;;
+    31)  verdict=no-efi ;;
+    33)  verdict=efi-still-on ;;
     *)   verdict="qemu-status-$status" ;;
 esac
 echo "$verdict"

@@ -63,11 +63,12 @@ def ci_steps(text):
     return steps
 
 
-def run(commands, workdir, timeout=TIMEOUT):
-    """(status or None on timeout, output)."""
+def run(commands, workdir, timeout=TIMEOUT, env=None):
+    """(status or None on timeout, output). tests/docs/commands.py runs the pages'
+    other commands through this too."""
     proc = subprocess.Popen(["bash", "-o", "pipefail", "-c", commands], cwd=workdir,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+                            stderr=subprocess.STDOUT, start_new_session=True, env=env)
     try:
         out, _ = proc.communicate(timeout=timeout)
         return proc.returncode, out.decode("latin-1")

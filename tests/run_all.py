@@ -7,13 +7,15 @@ Run from the repository root (tests/ is a package). The steps, in order: the hos
 unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
 checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
 (tests/aml/step.py), apmoff-collect's tests, the results file's
-self-test, every emulator case of tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's
-real-BIOS table against the 86Box runs, docs/ci.md's CI recipes. Each prints PASS/FAIL
-lines; the last line is `N passed, N failed`. Failed emulator runs keep their serial
+self-test, the pages' static checks (tests/docs/), every emulator case of
+tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's real-BIOS table against the
+86Box runs, docs/ci.md's CI recipes, the pages against real runs (their commands run,
+their examples and generated blocks against the cases' serial logs). Each prints
+PASS/FAIL lines; the last line is `N passed, N failed`. Failed emulator runs keep their serial
 and emulator logs in build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, aml, collect, runner, recipes, board-table, and for the
+lists them: unit, static, fuzz, aml, collect, runner, docs, recipes, board-table, and for the
 emulator cases emu, their emulator (qemu, bochs, 86box), medium (kernel, iso, floppy,
 usb, hdd), topic (poweroff, errors, v86, check, survey, media, uefi, screen,
 biosrom, 86box) and what their columns imply (uefi, biosrom, survey, check, qr, ...).
@@ -32,6 +34,7 @@ from tests import (check_floppy, check_grub_patch, check_insns, check_layers, ch
                    check_realmode, recipes)
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
+from tests.docs import check as docs_check
 from tests.emu import board_table, box86, harness
 from tests.emu.cases import CASES
 from tests.emu.watch import apmoff_lines
@@ -230,6 +233,13 @@ def real_bios_table(results, update, tally):
     tally.add("board-table", "real-BIOS table (docs/real-bioses.md)", not why, message=why)
 
 
+def run_docs_static(tally):
+    """README.md and docs/ against the kernel's sources and the build: the option
+    and exit code tables, every shell command known (the long ones dry-run, the
+    sessions run), the blocks make docs writes from the build (tests/docs/check.py)."""
+    docs_check.static(tally)
+
+
 def run_recipes(tally):
     """docs/ci.md's emulator CI recipes and the CI example, as written (tests/recipes.py)."""
     recipes.run_all(record=lambda name, ok, seconds, message:
@@ -248,8 +258,10 @@ STEPS = [
     ("aml-interpreter", ("aml",), run_aml, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),
+    ("docs-static", ("docs", "static"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),
     ("recipes", ("recipes",), run_recipes, "emu"),
+    ("docs-pages", ("docs",), None, "emu"),
 ]
 
 
@@ -294,6 +306,8 @@ def main(argv=None):
              and not (args.emu_only and s[3] == "unit") and not (args.unit_only and s[3] == "emu")]
     if args.k and "recipe" not in args.k:
         steps = [s for s in steps if s[0] != "recipes"]
+    if args.k and "docs" not in args.k:
+        steps = [s for s in steps if s[0] != "docs-pages"]
     selected = [] if args.unit_only else [
         c for c in CASES if args.k in c.name and wanted(c.all_groups() + ["emu"], args)]
     if args.list:
@@ -318,6 +332,10 @@ def main(argv=None):
             real_bios_table(results, args.update_readme, tally)
         if any(s[0] == "recipes" for s in steps):
             run_recipes(tally)
+        if any(s[0] == "docs-pages" for s in steps):
+            # The pages' runnable commands, and their examples and blocks against the
+            # serial logs of the cases just run (tests/docs/check.py).
+            docs_check.live(tally, results)
     print(tally.summary())
     if args.junit:
         tally.write_junit(args.junit)

@@ -3,9 +3,13 @@
 #
 #   make bench                  5 rounds
 #   make bench BENCH_RUNS=9     more rounds, steadier medians
+#   make bench-table            the same, and its table into docs/testing.md
 
 BENCH_RUNS ?= 5
 
-.PHONY: bench
+.PHONY: bench bench-table
 bench: $(ELF) $(ISO) $(BUILD)/apmoff.img
 	@$(PYTHON) -m tests.bench.bench --runs $(BENCH_RUNS)
+
+bench-table: $(ELF) $(ISO) $(BUILD)/apmoff.img
+	@$(PYTHON) -m tests.bench.bench --runs $(BENCH_RUNS) --update-page

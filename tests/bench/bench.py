@@ -18,7 +18,7 @@ by its process group. It prints the medians, the ratio to Syslinux, the image si
 kernel's own time from entry to the power-off call (its `apmoff: timing:` line), and the
 issue's targets with PASS or MISS. Targets are reported, never enforced.
 
-    python3 -m tests.bench.bench [--runs N] [--json FILE]
+    python3 -m tests.bench.bench [--runs N] [--json FILE] [--update-page]
 """
 
 import argparse
@@ -35,6 +35,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
+from tests.docs import blocks
 from tests.emu.qemu import Qmp
 from tests.emu.syslinux import build_syslinux_iso, newer
 from tests.emu.watch import kill_group
@@ -230,6 +231,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", 5)))
     ap.add_argument("--json", default=os.path.join(OUT, "results.json"))
+    ap.add_argument("--update-page", action="store_true",
+                    help="write the table into docs/testing.md (make bench-table)")
     args = ap.parse_args()
 
     for path in (ELF, ISO, FLOPPY, AUTO_ISO, AUTO_FLOPPY):
@@ -328,8 +331,35 @@ def main():
     with open(args.json, "w") as f:
         json.dump(results, f, indent=1)
     print("\nbench: results in %s" % os.path.relpath(args.json, ROOT))
+    if args.update_page:
+        blocks.write(os.path.join(ROOT, "docs", "testing.md"), "bench",
+                     page_table(subjects, ref, args.runs, targets[2:]))
+        print("bench: docs/testing.md's bench block written")
     # Figures are reported, not judged; only an image that never powered off fails.
     return 1 if any(not s.times for s in subjects) else 0
+
+
+def page_table(subjects, ref, runs, targets):
+    """docs/testing.md's `bench` block: the medians, and the day, tree and machine they
+    were measured on (the image sizes of the day are in it; docs/testing.md's sizes
+    block has today's)."""
+    qemu = subprocess.run(["qemu-system-i386", "--version"], capture_output=True,
+                          text=True).stdout.split("\n")[0]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "?"
+    rows = ["Measured %s at commit %s, medians of %d rounds, %s, a %d-core machine:\n"
+            % (time.strftime("%Y-%m-%d"), commit, runs, qemu, os.cpu_count() or 1),
+            "| image | boot to power-off | vs Syslinux | image size | kernel says |",
+            "|---|---|---|---|---|"]
+    for s in subjects:
+        med = s.median()
+        guest = ("%.0f ms" % (statistics.median(s.guest_us) / 1000.0) if s.guest_us
+                 else ("n/a" if s.apmoff else "-"))
+        rows.append("| %s | %s | %s | %s | %s |" % (
+            s.name, fmt(med), "%.1fx" % (med / ref) if med and ref else "-",
+            kib(os.path.getsize(s.image)), guest))
+    return "\n".join(rows) + "\n\n" + "".join(
+        "Target: %s: **%s**.\n" % (text, verdict(ok)) for ok, text in targets)
 
 
 def fmt(seconds):

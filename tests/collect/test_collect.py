@@ -5,9 +5,9 @@ Unit tests against stored serial logs (tests/collect/fixtures/, made by QEMU run
 this kernel), then one end-to-end test: surveys from a dozen emulator configurations
 made live (QEMU -kernel runs with different machines, -smbios strings and options,
 two Bochs runs, a QR screenshot turned into degraded phone photos with Pillow, a
-survey with the fields the kernel does not print yet), collected with the program,
-the report opened in headless Chromium, its table read back from the DOM, a
-screenshot taken.
+survey as a vintage machine gives it: a label, an Award ROM, no SMBIOS), collected with
+the program, the report opened in headless Chromium, its table read back from the DOM,
+a screenshot taken.
 
     python3 -m tests.collect.test_collect [-v] [--tap] [--update-screenshot] [-k PATTERN]
 
@@ -722,8 +722,8 @@ class EndToEnd(unittest.TestCase):
         # The same QR screen as the lossless screenshot, and the serial log of that run:
         # one report, already there.
         cls.again = step(*pngs, serial["ami-qr"], capture)
-        # A survey with the fields the kernel will print (label=, ROM CRC-32 and
-        # strings) and no SMBIOS, as a vintage machine gives it.
+        # A survey as a vintage machine gives it: label=, an Award ROM's CRC-32 and
+        # strings, and no SMBIOS.
         future = json.loads([l for l in read(serial["mrbios-486"]).splitlines()
                              if l.startswith("apmoff: survey {")][0][len("apmoff: survey "):])
         del future["smbios"]

@@ -12,14 +12,13 @@ import json
 import os
 import re
 
+from tests.docs import blocks
 from tests.emu import cases_86box
 from tests.paths import ROOT
 
-# The page that holds the table.
+# The page that holds the table, and its block there (tests/docs/blocks.py).
 TABLE_PAGE = os.path.join(ROOT, "docs", "real-bioses.md")
-BEGIN = ("<!-- real-bios-table: written by `make real-bios-table` from the 86Box cases' "
-         "runs; do not edit -->")
-END = "<!-- end real-bios-table -->"
+BLOCK = "real-bios-table"
 
 IFACES = ("rm", "pm32", "pm16", "v86")
 MEDIA = {"floppy": "floppy", "iso": "CD (El Torito)",
@@ -95,31 +94,12 @@ def markdown(results):
     return head + "\n".join(lines) + "\n"
 
 
-def readme_section(text):
-    """(start, end) of the generated block in docs/real-bioses.md's text, or None."""
-    a, b = text.find(BEGIN), text.find(END)
-    if a < 0 or b < a:
-        return None
-    return a + len(BEGIN) + 1, b
-
-
 def stale(results):
     """"" when docs/real-bioses.md holds exactly this table, else why not."""
-    with open(TABLE_PAGE) as f:
-        text = f.read()
-    span = readme_section(text)
-    if not span:
-        return "docs/real-bioses.md has no real-BIOS table markers"
-    if text[span[0]:span[1]] != markdown(results):
-        return "docs/real-bioses.md's real-BIOS table differs from these runs: make real-bios-table"
-    return ""
+    why = blocks.stale(TABLE_PAGE, BLOCK, markdown(results))
+    return why and why + ": make real-bios-table"
 
 
 def update(results):
-    with open(TABLE_PAGE) as f:
-        text = f.read()
-    span = readme_section(text)
-    if not span:
+    if not blocks.write(TABLE_PAGE, BLOCK, markdown(results)):
         raise SystemExit("docs/real-bioses.md has no real-BIOS table markers")
-    with open(TABLE_PAGE, "w") as f:
-        f.write(text[:span[0]] + markdown(results) + text[span[1]:])

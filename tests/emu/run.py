@@ -1,61 +1,238 @@
 #!/usr/bin/env python3
-"""make run: boot an apmoff image in QEMU, headless, with the serial console on this
-terminal, and return when the guest powers off (or after a timeout).
+"""make run: boot apmoff in QEMU with its serial console on this terminal, keys
+included, and end with one line saying what the guest did.
 
-    python3 -m tests.emu.run IMAGE.iso [--timeout SECONDS] [-- extra QEMU arguments]
+    python3 -m tests.emu.run IMAGE.iso [--timeout SECONDS]
+    python3 -m tests.emu.run --args "WORDS" KERNEL.elf [--timeout SECONDS]
 
-Exit status 0 when QEMU reported the guest's power-off, 1 otherwise.
+The ISO opens GRUB's menu here: the arrow keys, Enter and `e` work as on the machine
+(GRUB reads COM1). With --args (`make run ARGS="action=survey wait=0"`) QEMU boots
+the kernel itself with those words (-kernel, -append), no menu. Every key typed goes
+to COM1 (the survey's QR screen ends on a key there too); Ctrl-C ends the run.
+
+The terminal is left as it was found: its settings are saved and put back however
+the run ends, and GRUB's screen drawing (it clears the screen, moves the cursor,
+hides it) goes to the terminal's alternate screen, which is left as soon as the
+kernel speaks; the kernel's lines then stay in the scroll-back. When this is not a
+terminal (a pipe, a log), GRUB's drawing is left out and the kernel's lines are plain
+text.
+
+The last line is the verdict, `make run: ...` (tools/apmoff_collect/evidence.py reads
+it): QEMU reported SHUTDOWN (guest-shutdown is a power-off), the guest halted (its
+own reason), QEMU exited (onfail=exit: the exit code), or no power-off within the
+time limit (--timeout; 60 s by default when the input is not a terminal, none when a
+person is at the keyboard). Exit status 0 when the guest powered off, halted or
+exited by itself; 1 when it hung, reset or panicked; 130 after Ctrl-C.
 """
 
 import argparse
 import os
+import re
+import select
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 from tests.emu.qemu import Qmp
-from tests.emu.watch import kill_group
+from tests.emu.watch import ANSI_ESCAPE, SETTLE_SECONDS, kill_group
+
+KERNEL_FIRST = b"apmoff: version "      # the kernel's first line (app/main.c)
+HALTED = re.compile(r"^apmoff: halted: (.*?)\r?$", re.M)
+BOOTING = re.compile(r"Booting `([^']*)'")
+# The terminal's alternate screen (xterm, VTE, the Linux console, tmux, screen), and
+# what GRUB may leave set: attributes, a hidden cursor.
+ALT_SCREEN_ON, ALT_SCREEN_OFF, SANE = b"\x1b[?1049h", b"\x1b[?1049l", b"\x1b[m\x1b[?25h"
+
+
+class Console:
+    """What COM1 says, shown on our stdout: GRUB's drawing on the alternate screen
+    (a terminal) or not at all (a pipe), then the kernel's lines as plain text."""
+
+    def __init__(self, out, terminal):
+        self.out, self.terminal = out, terminal
+        self.kernel = False
+        self.alt = False
+        self.held = b""                 # the loader's bytes not shown yet
+        self.loader_text = ""
+        self.text = ""                  # the kernel's text so far
+
+    def feed(self, data):
+        if not self.kernel:
+            data = self.loader(data)
+            if not self.kernel:
+                return
+        self.text += data.decode("latin-1")
+        clean = ANSI_ESCAPE.sub("", data.decode("latin-1")).replace("\r", "")
+        self.write(clean.encode("latin-1"))
+
+    def loader(self, data):
+        """Shows the loader's bytes; returns the kernel's part once it starts."""
+        buf = self.held + data
+        at = buf.find(KERNEL_FIRST)
+        shown, rest = (buf, b"") if at < 0 else (buf[:at], buf[at:])
+        if at < 0:                      # the first line may come split: hold its start
+            keep = len(KERNEL_FIRST) - 1
+            shown, self.held = buf[:-keep] if len(buf) > keep else b"", buf[-keep:]
+        self.loader_text += ANSI_ESCAPE.sub("", shown.decode("latin-1"))
+        if shown and self.terminal:
+            if not self.alt:
+                self.write(ALT_SCREEN_ON)
+                self.alt = True
+            self.write(shown)
+        if at >= 0:
+            self.kernel = True
+            self.leave_alt_screen()
+            booted = BOOTING.findall(self.loader_text)
+            if booted:
+                self.write(("make run: GRUB booted `%s'\n" % booted[-1]).encode())
+        return rest
+
+    def leave_alt_screen(self):
+        if self.alt:
+            self.write(SANE + ALT_SCREEN_OFF)
+            self.alt = False
+
+    def write(self, data):
+        self.out.write(data)
+        self.out.flush()
+
+    def halted(self):
+        m = HALTED.findall(self.text)
+        return m[-1] if m else None
+
+
+class Keys:
+    """Our stdin as the guest's keyboard: on a terminal, characters one at a time,
+    unechoed, Enter as CR (what GRUB and a serial console expect), flow control off;
+    Ctrl-C still ends the run. The settings are put back by restore()."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.saved = None
+        self.open = True
+        if os.isatty(fd):
+            self.saved = termios.tcgetattr(fd)
+            mode = termios.tcgetattr(fd)
+            mode[0] &= ~(termios.ICRNL | termios.IXON)          # iflag
+            mode[3] &= ~(termios.ICANON | termios.ECHO)         # lflag (ISIG stays)
+            mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+            termios.tcsetattr(fd, termios.TCSADRAIN, mode)
+
+    def read(self):
+        data = os.read(self.fd, 256)
+        if not data:
+            self.open = False
+        return data.replace(b"\n", b"\r")
+
+    def restore(self):
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+
+def connect(path, deadline):
+    while time.monotonic() < deadline:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            s.connect(path)
+            return s
+        except (FileNotFoundError, ConnectionRefusedError):
+            s.close()
+            time.sleep(0.02)
+    raise RuntimeError("QEMU's serial socket never appeared")
+
+
+def qemu_command(image, words, serial, qmp):
+    media = (["-kernel", image, "-append", words] if words is not None
+             else ["-cdrom", image, "-boot", "d"])
+    return ["qemu-system-i386", "-S", "-display", "none", "-no-reboot", "-nodefaults",
+            "-vga", "std", "-chardev", "socket,id=com1,path=%s,server=on,wait=off" % serial,
+            "-serial", "chardev:com1", "-qmp", "unix:%s,server=on,wait=off" % qmp,
+            "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + media
+
+
+def watch(proc, qmp, com1, console, keys, limit):
+    """Relays until the guest is done; returns the verdict's words."""
+    deadline = time.monotonic() + limit if limit else None
+    halted_at = None
+    while deadline is None or time.monotonic() < deadline:
+        for ev in qmp.poll_events(0):
+            if ev["event"] == "SHUTDOWN":
+                return "QEMU reported SHUTDOWN, reason %s" % ev.get("data", {}).get(
+                    "reason", "?")
+        if qmp.closed:                  # isa-debug-exit: onfail=exit wrote a code
+            status = proc.wait(timeout=5)
+            drain(com1, console)
+            return "QEMU exited with status %d%s" % (status, " (apmoff exit code %d)" % (
+                status >> 1) if status & 1 else "")
+        readers = [com1] + ([keys.fd] if keys.open else [])
+        for fd in select.select(readers, [], [], 0.05)[0]:
+            if fd is com1:
+                data = com1.recv(4096)
+                if data:
+                    console.feed(data)
+            else:
+                com1.sendall(keys.read())
+        if halted_at is None and console.halted():
+            halted_at = time.monotonic()
+        if halted_at is not None and time.monotonic() - halted_at >= SETTLE_SECONDS:
+            return "the guest halted: %s" % console.halted()
+    return "no power-off within %g s" % limit
+
+
+def drain(com1, console):
+    """What QEMU wrote to COM1 before it exited."""
+    while select.select([com1], [], [], 0.2)[0]:
+        data = com1.recv(4096)
+        if not data:
+            return
+        console.feed(data)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("image")
-    ap.add_argument("--timeout", type=float, default=60)
-    ap.add_argument("extra", nargs="*")
+    ap = argparse.ArgumentParser(prog="make run", description=__doc__.split("\n\n")[0])
+    ap.add_argument("image", help="the ISO, or with --args the kernel's ELF")
+    ap.add_argument("--args", help="the kernel's words (boots the ELF with -kernel)")
+    ap.add_argument("--timeout", type=float, help="seconds before the run is ended "
+                    "(default: 60 when stdin is not a terminal, none when it is)")
     args = ap.parse_args()
+    terminal = os.isatty(sys.stdin.fileno())
+    limit = args.timeout or (None if terminal else 60)
 
     workdir = tempfile.mkdtemp(prefix="apmoff-run-")
-    qmp_path = os.path.join(workdir, "qmp.sock")
-    cmd = ["qemu-system-i386", "-S", "-display", "none", "-no-reboot", "-nodefaults",
-           "-vga", "std", "-serial", "stdio", "-cdrom", args.image,
-           "-qmp", "unix:%s,server=on,wait=off" % qmp_path] + args.extra
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.monotonic() + args.timeout
-    outcome = "no power-off within %g s" % args.timeout
+    serial, qmp_path = os.path.join(workdir, "com1.sock"), os.path.join(workdir, "qmp.sock")
+    what = ("%s with `%s`" % (args.image, args.args) if args.args is not None else
+            "%s (GRUB's menu takes the arrow keys and Enter here)" % args.image)
+    print("make run: QEMU boots %s; COM1 is this terminal%s" % (
+        what, "; Ctrl-C ends the run" if terminal else ""), flush=True)
+    proc = subprocess.Popen(qemu_command(args.image, args.args, serial, qmp_path),
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    keys = Keys(sys.stdin.fileno())
+    console = Console(sys.stdout.buffer, os.isatty(sys.stdout.fileno()))
+    outcome, status = "QEMU exited", 1
     try:
-        qmp = Qmp(qmp_path, deadline)
-        qmp.command("qmp_capabilities", deadline)
-        qmp.command("cont", deadline)
-        while time.monotonic() < deadline and not qmp.closed:
-            events = [e for e in qmp.poll_events(0.1) if e["event"] == "SHUTDOWN"]
-            if events:
-                reason = events[0].get("data", {}).get("reason", "?")
-                outcome = "QEMU reported SHUTDOWN, reason %s" % reason
-                break
-        else:
-            if qmp.closed:
-                outcome = "QEMU exited"
+        setup = time.monotonic() + 10
+        qmp = Qmp(qmp_path, setup)
+        com1 = connect(serial, setup)
+        qmp.command("qmp_capabilities", setup)
+        qmp.command("cont", setup)
+        outcome = watch(proc, qmp, com1, console, keys, limit)
+        status = 0 if outcome.endswith("guest-shutdown") or outcome.startswith(
+            ("the guest halted", "QEMU exited with status")) else 1
     except KeyboardInterrupt:
-        outcome = "interrupted"
+        outcome, status = "interrupted", 130
     finally:
+        keys.restore()
+        console.leave_alt_screen()
         kill_group(proc)
         for name in os.listdir(workdir):
             os.unlink(os.path.join(workdir, name))
         os.rmdir(workdir)
-    print("\nmake run: %s" % outcome, file=sys.stderr)
-    return 0 if outcome.endswith("guest-shutdown") else 1
+    print("\nmake run: %s" % outcome, flush=True)
+    return status
 
 
 if __name__ == "__main__":

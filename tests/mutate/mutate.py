@@ -11,6 +11,8 @@ back after each bug. Emulators run as tests.run_all runs them (-j: one a CPU).
 
     python3 -m tests.mutate.mutate [--list] [-k SUBSTRING] [--no-full] [--keep]
 
+A run of the whole table (no -k, no --no-full) writes its result into docs/testing.md.
+
 Exit status: 0 when every planted bug was killed; 1 when one survived; 2 when the
 table is wrong (a snippet not found exactly once, a bug that does not build) or the
 unmutated copy does not build or pass its subsets.
@@ -27,6 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
+from tests.docs import blocks
 from tests.mutate.mutants import MUTANTS
 
 SUBSET_TIMEOUT = 600
@@ -114,6 +117,18 @@ def run_full(tree):
         return None, out
     ok, out = run([sys.executable, "-m", "tests.run_all"], tree, FULL_TIMEOUT)
     return not ok, out
+
+
+def record_run(killed, total, invalid, elapsed):
+    """A whole run's result, in docs/testing.md's `mutate-run` block (tests/docs/blocks.py):
+    a measurement of its day, so it says the day, the machine and the table's size."""
+    line = ("Latest run (%s, a %d-core machine, a table of %d bugs then): **%d of %d planted "
+            "bugs killed (%.0f%%)** in %d min %02d s%s.\n" % (
+                time.strftime("%Y-%m-%d"), os.cpu_count() or 1, len(MUTANTS), killed, total,
+                100.0 * killed / total if total else 0.0, elapsed // 60, elapsed % 60,
+                "; %d rows no longer apply" % invalid if invalid else ""))
+    if blocks.write(os.path.join(ROOT, "docs", "testing.md"), "mutate-run", line):
+        log("mutate: docs/testing.md's mutate-run block written")
 
 
 def main():
@@ -208,6 +223,8 @@ def main():
                                  elapsed // 60, elapsed % 60))
         for m in survived:
             log("    survived: %s (%s): %s" % (m.id, m.file, m.why))
+        if len(mutants) == len(MUTANTS) and not args.no_full:
+            record_run(len(killed), total, len(invalid), elapsed)
         if invalid:
             status = 2
         elif survived:

@@ -1,0 +1,191 @@
+"""Every shell command in the pages (tests/docs/pages.py finds them) runs here, or is
+listed below as not runnable here, with the reason.
+
+RULES says, for each command (the first pattern that matches all of its text):
+  Run(...)     run as written, from the top folder, with stdin from /dev/null, under
+               a time limit, in a process group of its own killed when it overruns;
+               it must exit with `status` and, when given, print a line matching
+               `output`;
+  Dry(...)     too long or too big for `make test`, so a harmless form of it is run
+               instead (`make -n TARGET`, `--help`, the runner's `-l`), which proves
+               the target, the program and its arguments exist;
+  NotHere(...) cannot run here at all (it writes a device, it is DOS, it is `make
+               test` itself): only listed, with the reason.
+docs/ci.md's blocks with a `<!-- recipe: ... -->` comment are run by tests/recipes.py;
+a session (`$ ` lines) is run in an empty folder and must print what the page shows.
+A command no rule matches is a failure: a new command in a page needs its row here.
+"""
+
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+
+from tests import recipes
+from tests.paths import ROOT
+
+
+@dataclass
+class Run:
+    status: int = 0
+    output: str = ""
+    timeout: int = 120
+
+
+@dataclass
+class Dry:
+    reason: str
+    form: str = "make -n"           # "make -n": make's dry run; "--help"; "-l"
+
+
+@dataclass
+class NotHere:
+    reason: str
+
+
+DEVICE = "writes a whole disk, floppy or CD: never in a test"
+FRAGMENT = "a fragment of the command in the block below it, which is run"
+SYNOPSIS = ("a synopsis (FILE, ID are yours; collect.md's session runs each command): the "
+            "program and its command are checked with --help")
+EXAMPLES = ("a synopsis (IMAGE and BIOS are yours; docs/ci.md's recipes run it): the script "
+            "is checked with --help")
+
+RULES = [
+    # --- what a newcomer types first -------------------------------------------------
+    (r"make test", NotHere("it is the command running this check")),
+    (r"make run", Run(output=r"^make run: QEMU reported SHUTDOWN, reason guest-shutdown$")),
+    (r'make run ARGS="action=survey wait=0"',
+     Run(output=r"^make run: the guest halted: survey complete")),
+    (r"make( floppy| iso)?", Run(timeout=600)),
+    (r"qemu-system-i386 -kernel build/apmoff\.elf -append \"action=survey wait=0 onfail=exit\" "
+     r"-device isa-debug-exit,iobase=0xf4,iosize=4 -serial stdio -display none",
+     Run(status=17, output=r"^apmoff: halted: survey complete")),
+    # --- long runs: their make targets and arguments are checked -------------------------
+    (r"(BENCH_RUNS=\d+ )?make bench(-table)?", Dry("boots 9 images again and again for "
+                                                   "minutes")),
+    (r"make mutate", Dry("builds and tests the tree once per planted bug (an hour)")),
+    (r"make real-bios-table", Dry("boots every 86Box case and rewrites a page")),
+    (r"make docs", Dry("rewrites the pages; make test checks they are what it would write")),
+    (r"make fuzz", Dry("runs each fuzzer for minutes (make test runs them for seconds)")),
+    (r"make (collect-test|collect-screenshot)",
+     Dry("twelve emulator runs and headless Chromium: make test's apmoff-collect step")),
+    (r"make clean", NotHere("deletes build/, which the rest of make test uses")),
+    (r"make -n TARGET", NotHere("the dry form itself, TARGET a placeholder")),
+    (r"python3 -m tests\.run_all( -.*)?", Dry("runs emulator cases that make test runs "
+                                              "anyway", "-l")),
+    (r"tools/apmoff-collect --help", Run()),
+    (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
+    (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
+     Dry(EXAMPLES, "--help")),
+    (r"iso/mk(iso|floppy)\.sh OUT.*", NotHere("a template: OUT, KERNEL and the grub.cfg "
+                                              "are yours")),
+    (r"APMOFF_EFI=0 iso/mkiso\.sh", NotHere(FRAGMENT)),
+    # --- what writes a medium, or is not this machine's shell ----------------------------
+    (r"(sudo )?dd .*of=(/dev/|\\\\).*", NotHere(DEVICE)),
+    (r"xorriso -as cdrecord .*", NotHere(DEVICE)),
+    (r"fdformat /dev/\w+|mknod /dev/\w+ b \d+ \d+|cmp build/\S+ /dev/\w+",
+     NotHere("needs a floppy drive")),
+    (r"timeout -s KILL|qemu-system-i386 -M q35,smm=on", NotHere(FRAGMENT)),
+]
+
+
+def rule_for(command):
+    for pattern, action in RULES:
+        if re.fullmatch(pattern, command.text):
+            return action
+    return None
+
+
+def clean_env():
+    """The environment a user has: not make's, which make test runs us under (a
+    child make would try the parent's jobserver), and unbuffered Python, so a
+    session's stdout and stderr lines keep their order."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL",
+                                                            "MFLAGS", "MAKEOVERRIDES")}
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def dry_form(command, form):
+    if form == "make -n":
+        return re.sub(r"\bmake\b", "make -n", command, count=1)
+    if form == "--help":
+        words = command.split()
+        keep = 2 if re.fullmatch(r"[a-z][a-z-]*", words[1]) else 1   # a command
+        return " ".join(words[:keep] + ["--help"])
+    return command + " " + form
+
+
+def classify(commands):
+    """([(command, action)], [command no rule matches])."""
+    known, unknown = [], []
+    for c in commands:
+        if c.kind == "session" or (c.page == "docs/ci.md" and "recipe:" in c.marker):
+            continue
+        action = rule_for(c)
+        (known.append((c, action)) if action else unknown.append(c))
+    return known, unknown
+
+
+def run_one(command, timeout):
+    return recipes.run(command, ROOT, timeout, env=clean_env())
+
+
+def dry_runs(known, report):
+    """The dry forms, each once; report(ok, what, why)."""
+    done = set()
+    for c, action in known:
+        if not isinstance(action, Dry):
+            continue
+        form = dry_form(c.text, action.form)
+        if form in done:
+            continue
+        done.add(form)
+        status, out = run_one(form, 120)
+        report(status == 0, "%s: `%s` (not run as written: %s; dry: `%s`)"
+               % (c.where(), c.text, action.reason, form),
+               "" if status == 0 else "exit status %s: %s" % (status, last_lines(out)))
+
+
+def live_runs(known, report):
+    done = set()
+    for c, action in known:
+        if not isinstance(action, Run) or c.text in done:
+            continue
+        done.add(c.text)
+        status, out = run_one(c.text, action.timeout)
+        why = []
+        if status != action.status:
+            why.append("exit status %s, expected %d" % (
+                "none (killed after %d s)" % action.timeout if status is None else status,
+                action.status))
+        if action.output and not re.search(action.output, out, re.M):
+            why.append("no output line matches /%s/" % action.output)
+        report(not why, "%s: `%s`" % (c.where(), c.text),
+               "; ".join(why) + ("; it printed: " + last_lines(out) if why else ""))
+
+
+def last_lines(out, n=3):
+    return " | ".join(out.strip().splitlines()[-n:])
+
+
+def sessions(commands, report):
+    """Each page's `$ ` session, in an empty folder with tools/ and tests/ at hand:
+    every command must print exactly the lines the page shows under it."""
+    by_page = {}
+    for c in commands:
+        if c.kind == "session":
+            by_page.setdefault(c.page, []).append(c)
+    for page, session in by_page.items():
+        with tempfile.TemporaryDirectory(prefix="apmoff-session-") as work:
+            for name in ("tools", "tests"):
+                os.symlink(os.path.join(ROOT, name), os.path.join(work, name))
+            for c in session:
+                _, out = recipes.run(c.text, work, 60, env=clean_env())
+                got = [l.rstrip() for l in out.rstrip("\n").splitlines()]
+                want = [l.rstrip() for l in c.output]
+                why = "" if got == want else "it printed %r where the page shows %r" % (
+                    "\n".join(got)[:300], "\n".join(want)[:300])
+                report(not why, "%s: session `$ %s`" % (c.where(), c.text), why)
+            shutil.rmtree(os.path.join(work, "html"), ignore_errors=True)
