@@ -71,7 +71,7 @@ const char *apm_result_text(int result, char *buf, unsigned size)
     case APM_RESULT_NO_CALL:
         return "the call could not be made";
     case APM_RESULT_INJECTED:
-        return "failure injected (inject=), BIOS not called";
+        return "failure injected by inject=, BIOS not called";
     default:
         fmt_snprintf(buf, size, "error %02Xh: %s", (unsigned)result,
                      apm_error_text((uint8_t)result, err, sizeof(err)));

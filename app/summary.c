@@ -134,6 +134,9 @@ static void iface_line(struct panel *p, const struct apm_state *s, enum apm_ifac
     else if (!r->tried)
         fmt_snprintf(text, sizeof(text), "%s", apm_iface_offered(s, i)
                                                    ? "not tried" : "not offered by the BIOS");
+    else if (!r->connected && r->connect_result == APM_RESULT_INJECTED)
+        fmt_snprintf(text, sizeof(text), "connect failure injected (inject=%s-connect), "
+                     "BIOS not called", apm_iface_name(i));
     else if (!r->connected)
         fmt_snprintf(text, sizeof(text), "connect %s",
                      apm_result_text(r->connect_result, res, sizeof(res)));

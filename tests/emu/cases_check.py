@@ -21,7 +21,7 @@ CASES = [
     Case("qemu-pc-check", "qemu", "seabios", "pc", "kernel", "action=check", "halt", 20,
          judges=[ChecksEqual("check-seabios")],
          serial=[r"^apmoff: check \{.*\"chipset_soft_off\":\"yes\"",
-                 r"^apmoff: check: chipset Intel 440FX \(PIIX3\): soft-off yes"],
+                 r"^apmoff: check: chipset Intel 440FX \(PIIX3, PIIX4 PM\): soft-off yes"],
          last_line=CHECK_DONE),
     Case("qemu-q35-check", "qemu", "seabios", "q35", "kernel", "action=check", "halt", 20,
          judges=[ChecksEqual("check-seabios")], last_line=CHECK_DONE),

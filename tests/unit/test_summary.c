@@ -238,6 +238,10 @@ static void test_check_connects_shown(void **state)
     assert_field("rm", "connect passed (action=check)");
     assert_field("pm32", "connect failed (action=check)");
     assert_field("pm16", "not tried");
+    apm.ifaces[APM_IFACE_PM16] = (struct apm_iface_result){
+        .tried = true, .connect_result = APM_RESULT_INJECTED };
+    build(HALT_CHECK_FAILED, "check complete", true);
+    assert_field("pm16", "connect failure injected (inject=pm16-connect), BIOS not called");
 }
 
 /* Every ending has advice, and the panel leaves room for the halted line. */
