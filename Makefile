@@ -13,6 +13,8 @@
 #   make real-bios-table   docs/real-bioses.md's table of the 86Box runs on real BIOS ROMs
 #   make fuzz       the libFuzzer targets, longer than make test runs them
 #   make collect-test      apmoff-collect's tests alone
+#   make dist       the release folder dist/apmoff-<version>/: images, kernel, source
+#                   tarball, README, NEWS, licences, SHA256SUMS (docs/release.md)
 #   make clean
 #
 # `run`, `test` and `docs` first install missing Debian packages (scripts/deps.sh).
@@ -23,6 +25,15 @@ LD      := ld
 NASM    := nasm
 # Debian's own Python: the tests use Debian's python3-pil (scripts/deps.sh).
 PYTHON  := /usr/bin/python3
+
+# One version for everything (scripts/version.sh): the kernel, the menu, the volume
+# labels, make dist. Every date in the images is the commit's time, so two builds of
+# one commit are the same bytes (xorriso and mtools read SOURCE_DATE_EPOCH).
+VERSION := $(shell scripts/version.sh version)
+COMMIT  := $(shell scripts/version.sh commit)
+LABEL   := $(shell scripts/version.sh label)
+SOURCE_DATE_EPOCH ?= $(shell scripts/version.sh epoch)
+export SOURCE_DATE_EPOCH
 
 KERNEL_CFLAGS := -m32 -march=i386 -mtune=i386 -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -fno-builtin -fno-tree-loop-distribute-patterns \
@@ -58,7 +69,7 @@ APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
 	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
 	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
-	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o
+	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o version.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(AML_OBJS) $(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
@@ -68,6 +79,7 @@ ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 
 .PHONY: all iso run test unit emu deps clean real-bios-table
 # The automation images: the same menu with no countdown (emulator CIs, make bench).
+MENU := $(BUILD)/grub.cfg
 AUTO_CFG := $(BUILD)/grub-auto.cfg
 AUTO_ISO := $(BUILD)/apmoff-auto.iso
 
@@ -77,15 +89,15 @@ iso: $(ISO)
 $(ELF): $(OBJS) boot/linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(OBJS)
 
-$(ISO): $(ELF) iso/grub.cfg iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
-	iso/mkiso.sh $@ $(ELF) iso/grub.cfg
+$(ISO): $(ELF) $(MENU) iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
+	iso/mkiso.sh $@ $(ELF) $(MENU) "$(LABEL)"
 
-$(AUTO_CFG): iso/grub.cfg
+$(AUTO_CFG): $(MENU)
 	@mkdir -p $(BUILD)
 	sed 's/^set timeout=.*/set timeout=0/' $< > $@
 
 $(AUTO_ISO): $(ELF) $(AUTO_CFG) iso/mkiso.sh iso/mkefiimg.sh iso/grub-no-cr4.py
-	iso/mkiso.sh $@ $(ELF) $(AUTO_CFG)
+	iso/mkiso.sh $@ $(ELF) $(AUTO_CFG) "$(LABEL)"
 
 $(BUILD)/%.o: %.c | $(ASM_OFFSETS)
 	@mkdir -p $(dir $@)
@@ -137,6 +149,26 @@ $(BUILD)/zdict.c: survey/survey.zdict scripts/mkzdict.py
 
 $(BUILD)/zdict.o: $(BUILD)/zdict.c
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
+
+# The version and commit, as the kernel prints them (app/version.h); rewritten only
+# when they change, so an unchanged tree does not relink.
+$(BUILD)/version.c: FORCE
+	@mkdir -p $(BUILD)
+	@printf '#include "app/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
+		'$(VERSION)' '$(COMMIT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/version.o: $(BUILD)/version.c app/version.h
+	$(CC) $(KERNEL_CFLAGS) -I. -c $< -o $@
+
+# The menu, its titles naming the version.
+$(BUILD)/grub.cfg: iso/grub.cfg FORCE
+	@mkdir -p $(BUILD)
+	@sed 's/@VERSION@/$(VERSION)/g' $< > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/trampoline.bin: realmode/trampoline.asm $(ASM_OFFSETS)
 	$(NASM) -f bin -I$(BUILD)/ -Werror $< -o $@
@@ -200,7 +232,13 @@ unit-bin: survey-unit-bin
 -include tests/bench/bench.mk
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) dist
+
+# The release folder (release/dist.py), from the images of this commit.
+.PHONY: dist
+dist: deps
+	@$(MAKE) --no-print-directory all
+	@$(PYTHON) -m release.dist
 
 -include $(OBJS:.o=.d)
 

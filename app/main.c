@@ -7,6 +7,7 @@
 #include "actions.h"
 #include "method_acpi.h"
 #include "method_efi.h"
+#include "version.h"
 #include "methods.h"
 #include "options.h"
 #include "report.h"
@@ -32,7 +33,6 @@
 #include "../lib/pc.h"
 #include "../lib/x86.h"
 
-#define APMOFF_VERSION "0.1"
 
 void kmain(uint32_t magic, uint32_t info) __attribute__((noreturn));
 
@@ -108,7 +108,7 @@ static void start_platform(uint32_t magic, uint32_t info)
     /* GRUB's multiboot2 sets a graphics mode for our framebuffer tag on BIOS machines
      * too (a user's own GRUB entry): draw there until the BIOS gives text mode back. */
     console_init(bi.have_fb ? &bi.fb : 0);
-    say("version %s: APM power-off and BIOS survey", APMOFF_VERSION);
+    say("version %s: APM power-off and BIOS survey", apmoff_version);
     if (serial_kind())
         say("serial: COM1 (3F8h): %s UART, 115200 baud 8N1", serial_kind());
     else
@@ -167,7 +167,9 @@ static void start_bios(void)
 
     survey_machine(&sv, &bi, &cpu, bios_ok);
     sv.label = opts.label;
-    summary_set_sources(APMOFF_VERSION, opts.label, &sv, &apm);
+    sv.version = apmoff_version;
+    sv.commit = apmoff_commit;
+    summary_set_sources(apmoff_version, opts.label, &sv, &apm);
     halt_set_epilogue(summary_show);
     /* Without a BIOS only a power-off by methods other than APM, and the check of
      * those methods, can go on (UEFI machines have ACPI). */

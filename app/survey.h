@@ -47,6 +47,8 @@ struct survey {
     uint8_t model_byte;         /* F000:FFFE */
     struct rom_id rom;          /* E0000h-FFFFFh: CRC-32 and banner strings */
     const char *label;          /* label=, or NULL */
+    const char *version;        /* apmoff's own (app/version.h), or NULL */
+    const char *commit;
     struct efi_info efi;        /* UEFI only */
     struct smbios_info smbios;
     struct acpi_rsdp acpi;

@@ -329,6 +329,10 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_init(&j, buf, size);
     json_object(&j, 0);
     json_uint(&j, "schema", 1);
+    if (sv->version) {
+        json_string(&j, "version", sv->version);
+        json_string(&j, "commit", sv->commit ? sv->commit : "unknown");
+    }
     json_string(&j, "firmware", sv->firmware);
     if (sv->firmware_reason)
         json_string(&j, "firmware_reason", sv->firmware_reason);

@@ -22,18 +22,18 @@ FLOPPY_DEPS := $(ELF) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
 all: $(FLOPPIES) $(AUTO_FLOPPIES)
 floppy: $(FLOPPIES)
 
-$(FLOPPY): $(FLOPPY_DEPS) iso/grub.cfg
-	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg 1440
+$(FLOPPY): $(FLOPPY_DEPS) $(MENU)
+	iso/mkfloppy.sh $@ $(ELF) $(MENU) 1440 "$(LABEL)"
 
-$(FLOPPY_FORMATS:%=$(BUILD)/apmoff-%.img): $(BUILD)/apmoff-%.img: $(FLOPPY_DEPS) iso/grub.cfg
-	iso/mkfloppy.sh $@ $(ELF) iso/grub.cfg $*
+$(FLOPPY_FORMATS:%=$(BUILD)/apmoff-%.img): $(BUILD)/apmoff-%.img: $(FLOPPY_DEPS) $(MENU)
+	iso/mkfloppy.sh $@ $(ELF) $(MENU) $* "$(LABEL)"
 
 $(AUTO_FLOPPY): $(FLOPPY_DEPS) $(AUTO_CFG)
-	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) 1440
+	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) 1440 "$(LABEL)"
 
 $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img): $(BUILD)/apmoff-auto-%.img: $(FLOPPY_DEPS) \
 		$(AUTO_CFG)
-	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) $*
+	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) $* "$(LABEL)"
 
 # The ISO embeds the same module list.
 $(ISO): iso/menu.modules

@@ -9,6 +9,8 @@
 #
 # Built with GRUB's own grub-mkimage and mtools: no loop devices, no root.
 set -eu
+# FAT and ISO 9660 record local time: the builder's time zone must not reach the image.
+export TZ=UTC
 
 out=$1
 here=$(dirname "$0")

@@ -2,11 +2,14 @@
 # Builds a bootable floppy image (GRUB i386-pc, FAT12) around the kernel, with GRUB's
 # own tools and mtools: no loop device, no mount, no root.
 #
-#   iso/mkfloppy.sh OUT.img KERNEL.elf GRUB.cfg [FORMAT]
+#   iso/mkfloppy.sh OUT.img KERNEL.elf GRUB.cfg [FORMAT [LABEL]]
 #
 # FORMAT is the medium, in KB: 1440 (3.5" HD, the default), 1200 (5.25" HD), 720
 # (3.5" DD) or 360 (5.25" DD). The image is built in a scratch directory, checked, and
 # only then moved to OUT: a failed build leaves no OUT at all, never a truncated one.
+# LABEL is the volume label (default APMOFF). The volume serial is fixed, and mtools
+# dates every entry at SOURCE_DATE_EPOCH when it is set (the Makefile sets it to the
+# commit's time): one commit, one image, byte for byte.
 #
 # Two layouts. GRUB's boot sector (boot.img, grub-core/boot/i386/pc/boot.S) and the
 # core's first sector (diskboot.img, diskboot.S) read the core by block lists of LBAs,
@@ -51,11 +54,14 @@
 #
 # If core.img is ever moved (a defragmenter), rebuild the image.
 set -eu
+# FAT and ISO 9660 record local time: the builder's time zone must not reach the image.
+export TZ=UTC
 
 out=$1
 kernel=$2
 cfg=$3
 format=${4:-1440}
+label=${5:-APMOFF}
 
 here=$(dirname "$0")
 name=$(basename "$out")
@@ -137,7 +143,7 @@ else
 	cp "$cfg" "$stage/memdisk/boot/grub/grub.cfg"
 	cp "$kernel" "$stage/memdisk/boot/apmoff.elf"
 	(cd "$stage/memdisk" && tar -cf ../memdisk.tar --owner=0 --group=0 --numeric-owner \
-		--mtime=@0 --sort=name boot)
+		--mtime=@0 --sort=name --mode=u=rwX,go=rX boot)
 	# shellcheck disable=SC2086
 	mkimage -p '(memdisk)/boot/grub' -m "$stage/memdisk.tar" memdisk tar $menu_modules
 	files="$stage/core.img:core.img"
@@ -154,7 +160,7 @@ core_sectors=$(( (core_bytes + 511) / 512 ))
 export MTOOLS_SKIP_CHECK=1
 # shellcheck disable=SC2046
 mformat -i "$img" -C -f "$format" $([ $reserved -eq 1 ] || echo -R $reserved) \
-	-B "$grub/boot.img" -v APMOFF -N 0a9d0ff0 ::
+	-B "$grub/boot.img" -v "$label" -N 0a9d0ff0 ::
 size=$(stat -c %s "$img")
 [ "$size" -eq $floppy_bytes ] || die "mformat made $size bytes, not $floppy_bytes"
 fat_sectors=$(u16 22)

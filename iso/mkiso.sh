@@ -3,7 +3,7 @@
 # disk (MBR), and with UEFI, x86_64 or ia32, from either (an El Torito EFI image that
 # is also a GPT partition, appended after the ISO 9660 tree). One GRUB menu for all.
 #
-#   iso/mkiso.sh OUT.iso KERNEL.elf GRUB.cfg
+#   iso/mkiso.sh OUT.iso KERNEL.elf GRUB.cfg [LABEL]
 #   APMOFF_EFI=0 iso/mkiso.sh ...   the BIOS part alone (make bench measures its size)
 #
 # Built from GRUB's own pieces, as grub-mkrescue would but leaner:
@@ -15,11 +15,20 @@
 #    compressed as a whole; boot_hybrid.img is the MBR for USB sticks.
 #  - UEFI: iso/mkefiimg.sh's FAT image with both EFI loaders.
 # No locales, themes or fonts.
+#
+# LABEL is the volume ID (default APMOFF; the Makefile gives scripts/version.sh's). With
+# SOURCE_DATE_EPOCH set, as the Makefile sets it, every date xorriso writes (volume,
+# files, the GPT's GUIDs made from them) is that time; -r records owner root and the
+# modes set below, never the builder's; and mtools dates the EFI image's files the same way: one commit, one image, byte
+# for byte.
 set -eu
+# FAT and ISO 9660 record local time: the builder's time zone must not reach the image.
+export TZ=UTC
 
 out=$1
 kernel=$2
 cfg=$3
+label=${4:-APMOFF}
 here=$(dirname "$0")
 
 modules=$(sed 's/#.*//' "$here/menu.modules")
@@ -52,6 +61,13 @@ if [ "${APMOFF_EFI:-1}" != 0 ]; then
 		-no-emul-boot"
 fi
 
+chmod -R u=rwX,go=rX "$root"      # the modes Rock Ridge records, whatever the umask
+# xorriso dates what it makes itself at SOURCE_DATE_EPOCH, but records each file's and
+# directory's own time: those become the commit's too.
+if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
+	find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+fi
+
 # The BIOS-only image is padded to whole cylinders of 16 heads x 63 sectors (504 KiB),
 # the geometry BIOSes give a small USB disk: SeaBIOS reports a disk smaller than one
 # cylinder as having none and will not boot it (xorriso aligns no image with an
@@ -59,7 +75,7 @@ fi
 # 32 KiB of padding instead of the 300 KiB default (GRUB reads the CD in 32 KiB blocks
 # and fails on a file that ends within 32 KiB of the end of the medium).
 # shellcheck disable=SC2086
-xorriso -as mkisofs -quiet -R -J -V APMOFF \
+xorriso -as mkisofs -quiet -r -J -V "$label" \
 	-b boot/grub/i386-pc/eltorito.img -no-emul-boot -boot-load-size 4 -boot-info-table \
 	--grub2-boot-info --grub2-mbr "$grub_pc/boot_hybrid.img" \
 	$efi_args --protective-msdos-label \

@@ -8,6 +8,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
 ELF = os.path.join(BUILD, "apmoff.elf")
 ISO = os.path.join(BUILD, "apmoff.iso")
+with open(os.path.join(ROOT, "VERSION")) as _f:
+    VERSION = _f.read().strip()        # the release number the kernel prints
 
 
 def load_program(name, relpath):

@@ -6,7 +6,8 @@
 Run from the repository root (tests/ is a package). The steps, in order: the host
 unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
 checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
-(tests/aml/step.py), apmoff-collect's tests, the results file's
+(tests/aml/step.py), apmoff-collect's tests, make dist built twice and from its
+tarball (tests/check_dist.py), the results file's
 self-test, the pages' static checks (tests/docs/), every emulator case of
 tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's real-BIOS table against the
 86Box runs, docs/ci.md's CI recipes, the pages against real runs (their commands run,
@@ -15,7 +16,7 @@ PASS/FAIL lines; the last line is `N passed, N failed`. Failed emulator runs kee
 and emulator logs in build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, aml, collect, runner, docs, recipes, board-table, and for the
+lists them: unit, static, fuzz, aml, collect, dist, runner, docs, recipes, board-table, and for the
 emulator cases emu, their emulator (qemu, bochs, 86box), medium (kernel, iso, floppy,
 usb, hdd), topic (poweroff, errors, v86, check, survey, media, uefi, screen,
 biosrom, 86box) and what their columns imply (uefi, biosrom, survey, check, qr, ...).
@@ -30,8 +31,8 @@ import subprocess
 import sys
 import time
 
-from tests import (check_floppy, check_grub_patch, check_insns, check_layers, check_menu,
-                   check_realmode, recipes)
+from tests import (check_dist, check_floppy, check_grub_patch, check_insns, check_layers,
+                   check_menu, check_realmode, recipes)
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.docs import check as docs_check
@@ -136,6 +137,19 @@ def run_fuzz(tally):
     for line in out.splitlines():
         if line.startswith(("PASS fuzz_", "FAIL fuzz_")) or failed:
             print(line)
+
+
+def run_dist(tally):
+    """make dist twice, in two folders, under two umasks and time zones, and once
+    from its source tarball: the same bytes every time (tests/check_dist.py)."""
+    ok, message = check_dist.self_test()
+    print("%s dist self-test: %s" % ("PASS" if ok else "FAIL", message))
+    tally.add("dist", "self-test", ok, message=message)
+    start = time.monotonic()
+    ok, messages = check_dist.check()
+    print("\n".join(messages))
+    tally.add("dist", "reproducible", ok, time.monotonic() - start,
+              message="; ".join(messages)[:500])
 
 
 def run_collect(tally):
@@ -257,6 +271,7 @@ STEPS = [
     ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
     ("aml-interpreter", ("aml",), run_aml, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
+    ("dist", ("dist",), run_dist, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),
     ("docs-static", ("docs", "static"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),

@@ -326,11 +326,13 @@ class Schema(Tmp):
         store.connect(self.db).close()
         self.assertEqual(self.version(), store.SCHEMA_VERSION)
         # The rows, as they were, but for their keys: version 2's keys leave out a
-        # person's outcome (store.key_of).
+        # person's outcome (store.key_of); version 3 adds the collector, unknown ('')
+        # for reports imported before.
         after = dump(self.db)
         without_key = lambda rows: [r[:1] + r[2:] for r in rows]
         self.assertEqual(after[0], before[0])
-        self.assertEqual(without_key(after[1]), without_key(before[1]))
+        self.assertEqual([r[-1] for r in after[1]], ["", ""])
+        self.assertEqual(without_key([r[:-1] for r in after[1]]), without_key(before[1]))
         self.assertNotEqual([r[1] for r in after[1]], [r[1] for r in before[1]])
         r = tool(self.db, "add", fixture("survey.log"), fixture("off.log"))
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -530,6 +532,27 @@ class Cli(Tmp):
         r = tool(os.path.join(self.dir, "none.db"), "report", self.dir)
         self.assertEqual(r.returncode, 2)
         self.assertIn("no database", r.stderr)
+
+    def test_version_is_apmoffs_and_each_report_names_its_importer(self):
+        with open(os.path.join(ROOT, "VERSION")) as f:
+            release = f.read().strip()
+        r = subprocess.run([TOOL, "--version"], stdout=subprocess.PIPE, universal_newlines=True)
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout, r"^apmoff-collect %s \(commit [0-9a-f]{40}(-dirty)?, "
+                         r"database schema %d\)$" % (re.escape(release), store.SCHEMA_VERSION))
+        db = os.path.join(self.dir, "v.db")
+        log = os.path.join(self.dir, "v.log")
+        write(log, read(fixture("survey.log")).replace(
+            'apmoff: survey {"schema":1,', 'apmoff: survey {"schema":1,"version":"9.8",'
+            '"commit":"%s",' % ("ab" * 20), 1))
+        self.assertEqual(tool(db, "add", "--no-prompt", log).returncode, 0)
+        conn = store.connect(db)
+        self.assertEqual([x["collector"] for x in store.reports(conn)],
+                         ["apmoff-collect " + release])
+        rows = list(store.csv_rows(conn))
+        conn.close()
+        self.assertEqual((rows[0]["apmoff_version"], rows[0]["apmoff_commit"],
+                          rows[0]["collector"]), ("9.8", "ab" * 20, "apmoff-collect " + release))
 
 
 # --- end to end: live emulator surveys, Chromium ---------------------------------------

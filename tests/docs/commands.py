@@ -75,6 +75,22 @@ RULES = [
     (r"python3 -m tests\.run_all( -.*)?", Dry("runs emulator cases that make test runs "
                                               "anyway", "-l")),
     (r"tools/apmoff-collect --help", Run()),
+    (r"tools/apmoff-collect --version", Run(output=r"^apmoff-collect \d")),
+    (r"make dist", Dry("builds every image; make test's dist step runs it twice and once "
+                       "from its tarball")),
+    (r"python3 -m tests\.check_dist", NotHere("it is make test's dist step (three "
+                                               "builds)")),
+    (r"scripts/version\.sh( version| commit| epoch| label)?", Run()),
+    (r"git archive", NotHere("names what make dist runs (release/dist.py), which make "
+                             "test's dist step runs")),
+    (r"git tag -a v[\d.]+ -m .*|git push origin main v[\d.]+",
+     NotHere("tags or publishes a release: a maintainer's act")),
+    (r"cd dist/apmoff-[\d.]+ && sha256sum -c SHA256SUMS", NotHere(
+        "needs a dist/ folder, which make test builds in temporary folders and checks "
+        "there")),
+    (r"examples/(qemu-smoke|bochs-verdict)\.sh dist/.*", NotHere(
+        "boots a dist/ image: the same bytes as build/'s (make test's dist step), which "
+        "docs/ci.md's recipes boot")),
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
      Dry(EXAMPLES, "--help")),

@@ -93,8 +93,8 @@ def menu(_):
         cfg = f.read()
     timeout = re.search(r"^set timeout=(\d+)$", cfg, re.M).group(1)
     rows = "| entry (countdown %s s to the first) | kernel words |\n|---|---|\n" % timeout
-    for title, words in re.findall(r'^menuentry "apmoff: ([^"]*)" \{\s*apmoff ([^\n]*)\n',
-                                   cfg, re.M):
+    entry = r'^menuentry "apmoff @VERSION@: ([^"]*)" \{\s*apmoff ([^\n]*)\n'
+    for title, words in re.findall(entry, cfg, re.M):
         rows += "| %s | `%s` |\n" % (title, words)
     return rows
 

@@ -18,7 +18,7 @@ import sys
 import termios
 import time
 
-from tests.paths import ISO, ROOT
+from tests.paths import ISO, ROOT, VERSION
 
 DOWN, ENTER = b"\x1b[B", b"\r"
 ALT_ON, ALT_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
@@ -72,6 +72,9 @@ def problems():
         if outside:
             found.append("GRUB's drawing reached the main screen: %r" % outside[:3])
     text = out.decode("latin-1").replace("\r", "")
+    title = "apmoff %s: power off through APM" % VERSION
+    if title not in text:
+        found.append("GRUB's menu does not show %r (the version in the titles)" % title)
     if 'apmoff: boot: command line "action=survey wait=300"' not in text:
         found.append("Down and Enter did not reach GRUB's menu (no survey entry booted)")
     lines = [l for l in text.splitlines() if l.strip()]

@@ -2,22 +2,27 @@
 VGA memory by QEMU at the end (TextScreenShows), not what the kernel says it drew,
 and the summary panel a run ends on."""
 
+import re
+
 from tests.emu.case import Case
 from tests.emu.judges import ScreenHasText, TextScreenShows
+from tests.paths import VERSION
 
 CASES = []
 # The text screen is read from VGA memory by QEMU at the end (not what the kernel says
 # it drew). GRUB's multiboot2 on a BIOS machine sets a graphics mode for the kernel's
 # framebuffer tag; the kernel draws there, then asks the BIOS for text mode back.
 SURVEY_DONE = r"^apmoff: halted: survey complete \(action=survey\)$"
-PANEL_TOP = r"^==== apmoff 0\.1 summary =+$"
+PANEL_TOP = r"^==== apmoff %s summary =+$" % re.escape(VERSION)
+BANNER = r"^apmoff: version %s: APM power-off and BIOS survey$" % re.escape(VERSION)
 for name, medium, loader in (("kernel", "kernel", ""), ("grub-mb1", "iso", ""),
                              ("grub-mb2", "iso", "grub-mb2"),
                              ("syslinux", "iso", "syslinux")):
     CASES.append(Case("qemu-pc-screen-" + name, "qemu", "seabios", "pc", medium,
                       "action=survey wait=0", "halt", 30, loader=loader,
-                      serial=([r"^apmoff: screen: the loader left a \d+x\d+ graphics mode; "
-                               r"back to VGA text mode$"] if loader == "grub-mb2" else []),
+                      serial=[BANNER] + ([r"^apmoff: screen: the loader left a \d+x\d+ graphics "
+                                          r"mode; back to VGA text mode$"]
+                                         if loader == "grub-mb2" else []),
                       last_line=SURVEY_DONE,
                       judges=[ScreenHasText(), TextScreenShows([
                           SURVEY_DONE, PANEL_TOP, r"^ rm      : connected, APM 1\.2$",

@@ -82,6 +82,8 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
     strcpy(sv->rom.strings[0], "Award Modular BIOS v4.51PG");
     strcpy(sv->rom.strings[1], "(C) \"Award\" 1996");
     sv->label = "bench 3";
+    sv->version = "0.2";
+    sv->commit = "31e4713ab3ec05c1d793267aeb8d332f7fd5e727";
     sv->smbios.status = SMBIOS_OK;
     sv->smbios.major = 2;
     sv->smbios.minor = 8;
@@ -155,7 +157,8 @@ static void test_everything_filled(void **state)
     fill_apm(&apm);
     assert_true(survey_json(&sv, &bi, &apm, "action=survey wait=0", buf, sizeof(buf)));
     assert_string_equal(buf,
-        "{\"schema\":1,\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
+        "{\"schema\":1,\"version\":\"0.2\",\"commit\":\"31e4713ab3ec05c1d793267aeb8d332f7fd5e727\","
+        "\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
         "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
         "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
@@ -214,6 +217,7 @@ static void test_uefi_386_nothing_found(void **state)
     sv.firmware = "uefi";
     sv.bios_calls = false;
     sv.label = "";                      /* an empty label= is no field at all */
+    sv.version = NULL;                  /* a caller that does not know it: no fields */
     sv.cpu = (struct cpu_info){ .class = "386", .fpu = false, .fpu_kind = "none",
                                 .tsc = false };
     sv.clock = (struct cpu_clock){ 0, "none" };

@@ -5,7 +5,7 @@ import os
 import sqlite3
 import sys
 
-from . import inputs, report, store
+from . import inputs, report, store, version
 from .inputs import shown
 from .limits import DEFAULT as DEFAULT_LIMITS
 
@@ -71,6 +71,8 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(prog="apmoff-collect", description=DESCRIPTION,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     db_option(ap, DEFAULT_DB)
+    ap.add_argument("--version", action="version", version="%s (commit %s, database schema "
+                    "%d)" % (version.name(), version.commit(), store.SCHEMA_VERSION))
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

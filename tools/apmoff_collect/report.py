@@ -384,10 +384,16 @@ def machine_page(m):
         parts.append("<h2 id=\"report-%d\">Report %d: %s, %s</h2>" % (
             r["id"], r["id"], e(r["kind"]), e(r["source_kind"])))
         outcome = store.outcome_words(r["outcome"])
+        made_by = store.derived(r["survey"], r["check"])
         parts.append("<table><tr><th>from</th><td>%s</td></tr><tr><th>imported</th>"
-                     "<td>%s</td></tr><tr><th>power-off</th><td class=\"%s\">%s%s%s%s</td>"
+                     "<td>%s%s</td></tr>%s<tr><th>power-off</th><td class=\"%s\">%s%s%s%s</td>"
                      "</tr></table>" % (
-                         e(r["source"]), e(r["imported_at"]), e(r["outcome"]), e(outcome),
+                         e(r["source"]), e(r["imported_at"]),
+                         " by " + e(r["collector"]) if r["collector"] else "",
+                         "<tr><th>apmoff</th><td>%s, commit <code>%s</code></td></tr>" % (
+                             e(made_by["apmoff_version"]), e(made_by["apmoff_commit"]))
+                         if made_by["apmoff_version"] else "",
+                         e(r["outcome"]), e(outcome),
                          " via " + e(r["via"]) if r["via"] else "",
                          " (%s)" % e(r["outcome_source"]) if r["outcome_source"] else "",
                          ": " + e(r["outcome_detail"]) if r["outcome_detail"] else ""))

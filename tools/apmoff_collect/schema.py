@@ -31,6 +31,7 @@ TYPES = {"str": (str,), "int": (int,), "bool": (bool,), "obj": (dict,), "list": 
 # object. Extra checks: a (low, high) range, "date", or "schema" (KNOWN_SCHEMAS).
 SURVEY_FIELDS = [
     ("schema", "int", "schema"),
+    ("version", "str", None), ("commit", "str", None),
     ("firmware", "str", None), ("firmware_reason", "str", None),
     ("loader", "str", None), ("multiboot", "int", (1, 2)),
     ("options", "str", None), ("label", "str", None),

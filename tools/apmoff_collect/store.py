@@ -19,6 +19,8 @@ import sqlite3
 import time
 import zlib
 
+from . import version
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS machines (
     id          INTEGER PRIMARY KEY,
@@ -39,7 +41,8 @@ CREATE TABLE IF NOT EXISTS reports (
     via             TEXT NOT NULL,         -- interface of the last power-off call
     source          TEXT NOT NULL,         -- the file(s) it was read from
     source_kind     TEXT NOT NULL,         -- log, json, image
-    imported_at     TEXT NOT NULL
+    imported_at     TEXT NOT NULL,
+    collector       TEXT NOT NULL DEFAULT ''   -- what imported it: "apmoff-collect 0.2"
 );
 CREATE INDEX IF NOT EXISTS reports_machine ON reports(machine_id);
 """
@@ -47,7 +50,9 @@ CREATE INDEX IF NOT EXISTS reports_machine ON reports(machine_id);
 # Version 1 is version 0's tables, numbered: the step only writes the number.
 # Version 2: report keys no longer hold a person's outcome (report_key), and the
 # database carries APPLICATION_ID.
-SCHEMA_VERSION = 2
+# Version 3: each report names the apmoff-collect that imported it (collector; '' for
+# reports imported before).
+SCHEMA_VERSION = 3
 
 # PRAGMA application_id of an apmoff database ("apmo"): with it, another program's
 # SQLite file is told apart from ours before anything is written to it.
@@ -92,8 +97,16 @@ def migrate_1_to_2(conn):
     conn.execute("PRAGMA application_id = %d" % APPLICATION_ID)
 
 
+def migrate_2_to_3(conn):
+    """The collector column, empty for the reports already there (nobody knows which
+    apmoff-collect imported them). A table made by migrate_0_to_1 from today's SCHEMA
+    has it already."""
+    if "collector" not in [c[1] for c in conn.execute("PRAGMA table_info(reports)")]:
+        conn.execute("ALTER TABLE reports ADD COLUMN collector TEXT NOT NULL DEFAULT ''")
+
+
 # version N -> the function that makes an N database an N + 1 one (in a transaction)
-MIGRATIONS = {0: migrate_0_to_1, 1: migrate_1_to_2}
+MIGRATIONS = {0: migrate_0_to_1, 1: migrate_1_to_2, 2: migrate_2_to_3}
 
 
 class NewerSchema(sqlite3.DatabaseError):
@@ -461,12 +474,12 @@ def add_observations(conn, observations, machine_for_checks=None):
             cur = conn.execute(
                 "INSERT OR IGNORE INTO reports (key, machine_id, kind, survey_json, "
                 "check_json, outcome, outcome_source, outcome_detail, via, source, "
-                "source_kind, imported_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "source_kind, imported_at, collector) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (key, machine_id, obs.kind,
                  canonical(obs.survey) if obs.survey is not None else None,
                  canonical(obs.check) if obs.check is not None else None,
                  obs.outcome, obs.outcome_source, obs.outcome_detail, obs.via,
-                 obs.source, obs.source_kind, now()))
+                 obs.source, obs.source_kind, now(), version.name()))
             if cur.rowcount:
                 added += 1
             else:
@@ -665,6 +678,8 @@ def derived(survey, check):
         "pm32": connect_result(survey, "pm32"),
         "pm16": connect_result(survey, "pm16"),
         "check": check_summary(check),
+        "apmoff_version": scalar(survey.get("version", "")),
+        "apmoff_commit": scalar(survey.get("commit", "")),
     }
 
 
@@ -686,7 +701,7 @@ CSV_FIELDS = ["report_id", "machine_id", "machine", "identity", "kind", "label",
               "offered", "chipset", "soft_off", "rm_connect", "pm32_connect",
               "pm16_connect", "outcome",
               "outcome_source", "via", "method", "check", "source", "source_kind",
-              "imported_at",
+              "imported_at", "apmoff_version", "apmoff_commit", "collector",
               "survey_json", "check_json"]
 
 
@@ -708,6 +723,8 @@ def csv_rows(conn):
             "method": method_of(r["via"]) if r["via"] else "",
             "check": d["check"], "source": r["source"],
             "source_kind": r["source_kind"], "imported_at": r["imported_at"],
+            "apmoff_version": d["apmoff_version"], "apmoff_commit": d["apmoff_commit"],
+            "collector": r["collector"],
             "survey_json": r["survey_json"] or "", "check_json": r["check_json"] or "",
         }
 
