@@ -30,7 +30,7 @@ PYTHON  := /usr/bin/python3
 # labels, make dist. Every date in the images is the commit's time, so two builds of
 # one commit are the same bytes (xorriso and mtools read SOURCE_DATE_EPOCH).
 VERSION := $(shell scripts/version.sh version)
-COMMIT  := $(shell scripts/version.sh commit)
+COMMIT  := $(shell scripts/version.sh short)
 LABEL   := $(shell scripts/version.sh label)
 SOURCE_DATE_EPOCH ?= $(shell scripts/version.sh epoch)
 export SOURCE_DATE_EPOCH

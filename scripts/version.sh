@@ -6,6 +6,9 @@
 #   scripts/version.sh commit    the commit's 40 hex digits, "-dirty" after them when
 #                                tracked files differ from it; "unknown" without either
 #                                git or a stamp
+#   scripts/version.sh short     the commit's first 12 hex digits (and "-dirty"): what the
+#                                kernel carries, in the survey JSON and so in its QR code,
+#                                where each character costs
 #   scripts/version.sh epoch     the commit's time in seconds since 1970: every date the
 #                                images hold (SOURCE_DATE_EPOCH), so two builds of one
 #                                commit are the same bytes
@@ -55,7 +58,8 @@ epoch() {
 case ${1:-} in
 version) echo "$version" ;;
 commit) commit ;;
+short) commit | sed 's/^\([0-9a-f]\{12\}\)[0-9a-f]*/\1/' ;;
 epoch) epoch ;;
 label) echo "APMOFF_$version" | tr 'a-z.+-' 'A-Z___' | cut -c1-11 ;;
-*) echo "usage: scripts/version.sh version|commit|epoch|label" >&2; exit 2 ;;
+*) echo "usage: scripts/version.sh version|commit|short|epoch|label" >&2; exit 2 ;;
 esac

@@ -80,7 +80,7 @@ RULES = [
                        "from its tarball")),
     (r"python3 -m tests\.check_dist", NotHere("it is make test's dist step (three "
                                                "builds)")),
-    (r"scripts/version\.sh( version| commit| epoch| label)?", Run()),
+    (r"scripts/version\.sh( version| commit| short| epoch| label)?", Run()),
     (r"git archive", NotHere("names what make dist runs (release/dist.py), which make "
                              "test's dist step runs")),
     (r"git tag -a v[\d.]+ -m .*|git push origin main v[\d.]+",

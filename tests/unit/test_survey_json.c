@@ -83,7 +83,7 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
     strcpy(sv->rom.strings[1], "(C) \"Award\" 1996");
     sv->label = "bench 3";
     sv->version = "0.2";
-    sv->commit = "31e4713ab3ec05c1d793267aeb8d332f7fd5e727";
+    sv->commit = "31e4713ab3ec";
     sv->smbios.status = SMBIOS_OK;
     sv->smbios.major = 2;
     sv->smbios.minor = 8;
@@ -157,7 +157,7 @@ static void test_everything_filled(void **state)
     fill_apm(&apm);
     assert_true(survey_json(&sv, &bi, &apm, "action=survey wait=0", buf, sizeof(buf)));
     assert_string_equal(buf,
-        "{\"schema\":1,\"version\":\"0.2\",\"commit\":\"31e4713ab3ec05c1d793267aeb8d332f7fd5e727\","
+        "{\"schema\":1,\"version\":\"0.2\",\"commit\":\"31e4713ab3ec\","
         "\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
         "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
