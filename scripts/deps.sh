@@ -8,7 +8,7 @@ packages="make gcc binutils nasm python3 grub-pc-bin grub-common xorriso mtools
 qemu-system-x86 bochs bochs-term bochsbios vgabios seabios libcmocka-dev pkg-config
 console-setup-linux ovmf ovmf-ia32 grub-efi-amd64-bin grub-efi-ia32-bin zbar-tools clang
 libclang-rt-dev zlib1g-dev pci.ids python3-pil syslinux isolinux syslinux-common
-acpica-tools"
+acpica-tools git"
 
 # The libraries the 86Box kit's binary links against, when the kit is there
 # (tests/emu/box86.py runs the real-BIOS cases with it).
