@@ -7,7 +7,6 @@
 #include "actions.h"
 #include "method_acpi.h"
 #include "method_efi.h"
-#include "version.h"
 #include "methods.h"
 #include "options.h"
 #include "report.h"
@@ -15,6 +14,7 @@
 #include "summary.h"
 #include "survey.h"
 #include "surveyscreen.h"
+#include "version.h"
 #include "../system/bootinfo.h"
 #include "../system/console.h"
 #include "../system/cpu.h"
@@ -32,7 +32,6 @@
 #include "../lib/string.h"
 #include "../lib/pc.h"
 #include "../lib/x86.h"
-
 
 void kmain(uint32_t magic, uint32_t info) __attribute__((noreturn));
 

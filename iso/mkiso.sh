@@ -17,10 +17,10 @@
 # No locales, themes or fonts.
 #
 # LABEL is the volume ID (default APMOFF; the Makefile gives scripts/version.sh's). With
-# SOURCE_DATE_EPOCH set, as the Makefile sets it, every date xorriso writes (volume,
-# files, the GPT's GUIDs made from them) is that time; -r records owner root and the
-# modes set below, never the builder's; and mtools dates the EFI image's files the same way: one commit, one image, byte
-# for byte.
+# SOURCE_DATE_EPOCH set, as the Makefile sets it, every date in the image is that time
+# (xorriso's own dates and the GPT GUIDs made from them, the tree's files, set below,
+# and mtools' in the EFI image); -r records owner root and the modes set below, never
+# the builder's: one commit, one image, byte for byte.
 set -eu
 # FAT and ISO 9660 record local time: the builder's time zone must not reach the image.
 export TZ=UTC

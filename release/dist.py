@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 import time
 
 from release import components
@@ -80,14 +81,7 @@ def news_section(version):
 
 def wrap_entry(name, text, width):
     """One image line of the README: the name, then its use wrapped beside it."""
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > 78 - width - 4:
-            lines.append(line)
-            line = w
-        else:
-            line = (line + " " + w).strip()
-    lines.append(line)
+    lines = textwrap.wrap(text, 78 - width - 4)
     out = ["  %-*s  %s" % (width, name, lines[0])]
     out += ["  %-*s  %s" % (width, "", rest) for rest in lines[1:]]
     return "\n".join(out)

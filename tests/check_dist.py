@@ -89,7 +89,7 @@ def make_dist(folder, umask, tz, lang):
     out = proc.stdout.decode(errors="replace")
     if proc.returncode:
         return None, "make dist in %s failed:\n%s" % (folder, out[-2000:])
-    releases = [d for d in os.listdir(os.path.join(folder, "dist"))]
+    releases = os.listdir(os.path.join(folder, "dist"))
     if len(releases) != 1:
         return None, "make dist in %s wrote %s, not one release folder" % (folder, releases)
     print("  make dist (umask %03o, TZ=%s): %.0f s" % (umask, tz, time.monotonic() - start))

@@ -67,12 +67,24 @@ def db_option(parser, default):
                         if default is not argparse.SUPPRESS else argparse.SUPPRESS)
 
 
+class VersionAction(argparse.Action):
+    """--version: the commit is asked of git only when the version is asked for."""
+
+    def __init__(self, option_strings, dest, **kw):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="apmoff's version and commit, and the database schema")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print("%s (commit %s, database schema %d)" % (version.name(), version.commit(),
+                                                      store.SCHEMA_VERSION))
+        parser.exit()
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="apmoff-collect", description=DESCRIPTION,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     db_option(ap, DEFAULT_DB)
-    ap.add_argument("--version", action="version", version="%s (commit %s, database schema "
-                    "%d)" % (version.name(), version.commit(), store.SCHEMA_VERSION))
+    ap.add_argument("--version", action=VersionAction)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
