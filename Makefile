@@ -17,7 +17,8 @@
 #                   tarball, README, NEWS, licences, SHA256SUMS (docs/release.md)
 #   make clean
 #
-# `run`, `test` and `docs` first install missing Debian packages (scripts/deps.sh).
+# Each first installs the Debian packages it needs that are missing (scripts/deps.sh):
+# `make` what building needs, `run` that and QEMU, the others everything.
 
 BUILD   := build
 CC      := gcc
@@ -77,13 +78,16 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 
-.PHONY: all iso run test unit emu deps clean real-bios-table
+.PHONY: all build-all iso run test unit emu deps deps-build deps-run clean real-bios-table
 # The automation images: the same menu with no countdown (emulator CIs, make bench).
 MENU := $(BUILD)/grub.cfg
 AUTO_CFG := $(BUILD)/grub-auto.cfg
 AUTO_ISO := $(BUILD)/apmoff-auto.iso
 
-all: $(ELF) $(ISO) $(AUTO_ISO) $(BUILD)/aml-run
+# `make` first installs what building needs (scripts/deps.sh build), then builds.
+all: deps-build
+	@$(MAKE) --no-print-directory build-all
+build-all: $(ELF) $(ISO) $(AUTO_ISO) $(BUILD)/aml-run
 iso: $(ISO)
 
 $(ELF): $(OBJS) boot/linker.ld
@@ -190,13 +194,17 @@ $(BUILD)/tests/aml-run-asan: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib
 
 # --- running and testing ---------------------------------------------------------
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh test
+deps-build:
+	@scripts/deps.sh build
+deps-run:
+	@scripts/deps.sh run
 
 # make run: the ISO's menu, COM1 on this terminal (tests/emu/run.py). With ARGS, the
 # kernel alone with those words: make run ARGS="action=survey wait=0". TIMEOUT=seconds
 # ends it sooner. ARGS reaches the program through the environment (make exports a
 # variable given on its command line), so its quotes arrive as typed.
-run: deps
+run: deps-run
 	@$(MAKE) -s --no-print-directory $(if $(ARGS),$(ELF),$(ISO))
 	@$(PYTHON) -m tests.emu.run $(if $(ARGS),--args "$$ARGS" $(ELF),$(ISO)) \
 		$(if $(TIMEOUT),--timeout $(TIMEOUT))
@@ -207,7 +215,7 @@ mutate: deps
 	@$(PYTHON) -m tests.mutate.mutate
 
 test: deps
-	@$(MAKE) --no-print-directory all unit-bin
+	@$(MAKE) --no-print-directory build-all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) -m tests.run_all
 
@@ -216,12 +224,12 @@ test: deps
 # Bochs cases, one at a time). make test fails when a block is not what this writes.
 .PHONY: docs
 docs: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory build-all
 	@$(PYTHON) -m tests.docs.generate
 
 # docs/real-bioses.md's "Tested on real BIOSes" table, from fresh 86Box runs.
 real-bios-table: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory build-all
 	@$(PYTHON) -m tests.run_all --emu-only -k 86box --update-readme
 
 include tests/unit/unit.mk
@@ -237,7 +245,7 @@ clean:
 # The release folder (release/dist.py), from the images of this commit.
 .PHONY: dist
 dist: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory build-all
 	@$(PYTHON) -m release.dist
 
 -include $(OBJS:.o=.d)

@@ -19,7 +19,7 @@ AUTO_FLOPPIES := $(AUTO_FLOPPY) $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img)
 FLOPPY_DEPS := $(ELF) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
 
 .PHONY: floppy
-all: $(FLOPPIES) $(AUTO_FLOPPIES)
+build-all: $(FLOPPIES) $(AUTO_FLOPPIES)
 floppy: $(FLOPPIES)
 
 $(FLOPPY): $(FLOPPY_DEPS) $(MENU)

@@ -186,6 +186,29 @@ def run_results_self_test(tally):
     tally.add("runner", "junit self-test", ok, message=why)
 
 
+def run_harness_self_test(tally):
+    """The harness's judge of QEMU runs against recorded QMP sessions of QEMU 7.2 and
+    10 (tests/emu/test_outcome.py), one record a test."""
+    import unittest
+    from tests.emu import test_outcome
+
+    def cases(suite):
+        for item in suite:
+            yield from cases(item) if isinstance(item, unittest.TestSuite) else (item,)
+    suite = unittest.defaultTestLoader.loadTestsFromModule(test_outcome)
+    tests = list(cases(suite))          # a suite lets go of its tests as it runs them
+    result = unittest.TestResult()
+    suite.run(result)
+    bad = {}                            # a failed subTest counts against its test
+    for t, why in result.failures + result.errors:
+        bad.setdefault(getattr(t, "test_case", t).id(), why)
+    for test in tests:
+        name = ".".join(test.id().rsplit(".", 2)[-2:])
+        why = bad.get(test.id(), "")
+        print("%s harness %s%s" % ("FAIL" if why else "PASS", name, "\n" + why if why else ""))
+        tally.add("runner", "harness " + name, not why, message=why[-500:])
+
+
 # --- the emulator cases and what is judged from them ----------------------------------
 
 def label_of(c):
@@ -273,6 +296,7 @@ STEPS = [
     ("apmoff-collect", ("collect",), run_collect, "unit"),
     ("dist", ("dist",), run_dist, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),
+    ("harness-self-test", ("runner",), run_harness_self_test, "unit"),
     ("docs-static", ("docs", "static"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),
     ("recipes", ("recipes",), run_recipes, "emu"),

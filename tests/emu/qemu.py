@@ -1,6 +1,5 @@
-"""Boot a case in QEMU and read the verdict from QMP: the guest starts paused, so no
-event is missed; SHUTDOWN guest-shutdown is a power-off, guest-reset a reset, the
-socket closing QEMU's own exit (isa-debug-exit: status (V << 1) | 1). The case's
+"""Boot a case in QEMU and judge it from what QEMU did (outcome()): its QMP events,
+then its exit status. The guest starts paused, so no event is missed. The case's
 probes (judges and the actions below) are called on each turn of the loop and once
 at the end, while QMP still answers."""
 
@@ -222,6 +221,55 @@ def qemu_command(case, image, serial_path, qmp_path):
 SHUTDOWN_REASONS = {"guest-shutdown": "poweroff", "guest-reset": "reset",
                     "guest-panic": "panic"}
 
+# How long QEMU may take to exit once it has reported a SHUTDOWN: it exits at once
+# (-no-reboot), so this bound only matters when it does not.
+EXIT_GRACE = 10
+
+
+def outcome(events, status):
+    """The verdict of a run from QEMU's QMP events and its exit status (None: it had
+    not exited). The status decides: an odd one is isa-debug-exit's (V << 1) | 1,
+    `exit:N`, whatever event came first, because QEMU 10 sends SHUTDOWN with reason
+    guest-shutdown for that write as well (QEMU 7.2 sends no event for it). Only a
+    QEMU that then exits 0 has seen a power-off (or, under -no-reboot, a reset), and
+    the event's reason tells which. Seen on QEMU 7.2 (Debian 12) and 10.0 (Debian 13):
+    tests/emu/fixtures/qmp/ holds a recorded run of each kind."""
+    if status is not None and status != 0:
+        return "exit:%d" % status
+    shutdown = [ev for ev in events if ev.get("event") in ("SHUTDOWN", "GUEST_PANICKED")]
+    if not shutdown:
+        return None if status is None else "exit:%d" % status
+    first = shutdown[0]
+    if first["event"] == "GUEST_PANICKED":
+        return "panic"
+    reason = first.get("data", {}).get("reason", "")
+    verdict = SHUTDOWN_REASONS.get(reason, "shutdown:" + reason)
+    return verdict if status == 0 else verdict + "-without-exit"
+
+
+def wait_exit(proc, deadline):
+    """QEMU's exit status, or None when it has not exited by the deadline."""
+    try:
+        return proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def follow(qmp, proc, deadline, poll=lambda: None, settled=lambda: False):
+    """Follows a running QEMU until it ends or the deadline passes; returns
+    (verdict, ended): ended is False for `quiet` and `timeout`, when QEMU is still
+    running and QMP still answers. Once QEMU reports a SHUTDOWN, or closes QMP, the
+    verdict waits for its exit status (outcome())."""
+    while time.monotonic() < deadline:
+        poll()
+        events = qmp.poll_events(0.05)
+        if qmp.closed or any(ev["event"] in ("SHUTDOWN", "GUEST_PANICKED") for ev in events):
+            status = wait_exit(proc, time.monotonic() + EXIT_GRACE)
+            return outcome(qmp.events, status), True
+        if settled():
+            return "quiet", False
+    return "timeout", False
+
 
 def run(case, workdir):
     """Boots the case; returns (verdict, seconds, serial text)."""
@@ -242,31 +290,16 @@ def run(case, workdir):
         qmp.command("cont", deadline)
         live = Run(case, workdir, qmp=qmp, watch=SerialWatch(serial_path, case),
                    deadline=deadline)
-        while time.monotonic() < deadline:
+
+        def poll():
             for probe in case.probes():
                 probe.qemu_poll(live)
-            for ev in qmp.poll_events(0.05):
-                if ev["event"] == "SHUTDOWN":
-                    reason = ev.get("data", {}).get("reason", "")
-                    verdict = SHUTDOWN_REASONS.get(reason, "shutdown:" + reason)
-                elif ev["event"] == "GUEST_PANICKED":
-                    verdict = "panic"
-            if verdict != "hang":
-                break
-            if qmp.closed:
-                proc.wait(timeout=5)
-                verdict = "exit:%d" % proc.returncode
-                break
-            if live.watch.settled():
-                verdict = "quiet"
-                break
-        else:
-            verdict = "timeout"
-        if not qmp.closed:
+        verdict, ended = follow(qmp, proc, deadline, poll, live.watch.settled)
+        if not ended:
             for probe in case.probes():
                 live.deadline = time.monotonic() + 10
                 probe.qemu_end(live)
-        if verdict == "timeout" and not qmp.closed:
+        if verdict == "timeout":
             # A machine that never got anywhere: the BIOS's or the loader's last words
             # are on the screen, not on our serial line.
             with open(os.path.join(workdir, STUCK_SCREEN), "w") as f:

@@ -18,11 +18,15 @@ terminal (a pipe, a log), GRUB's drawing is left out and the kernel's lines are 
 text.
 
 The last line is the verdict, `make run: ...` (tools/apmoff_collect/evidence.py reads
-it): QEMU reported SHUTDOWN (guest-shutdown is a power-off), the guest halted (its
-own reason), QEMU exited (onfail=exit: the exit code), or no power-off within the
-time limit (--timeout; 60 s by default when the input is not a terminal, none when a
-person is at the keyboard). Exit status 0 when the guest powered off, halted or
-exited by itself; 1 when it hung, reset or panicked; 130 after Ctrl-C.
+it), judged from what QEMU did, never from what the guest printed: `powered off via
+rm (APM 1.2) (QEMU: SHUTDOWN guest-shutdown, exit status 0)` only when QEMU reported
+the shutdown and then exited 0; `QEMU exited with status N (apmoff exit code C)` when
+the guest wrote an exit code (onfail=exit; QEMU 10 reports a SHUTDOWN for that too,
+and the odd status decides); `the guest halted: REASON` (its own words); `the guest
+reset the machine`; or `no power-off within N s` (--timeout; 60 s by default when the
+input is not a terminal, none when a person is at the keyboard). Exit status 0 when
+the guest powered off, halted or exited by itself; 1 when it hung, reset or
+panicked; 130 after Ctrl-C.
 """
 
 import argparse
@@ -37,7 +41,7 @@ import tempfile
 import termios
 import time
 
-from tests.emu.qemu import Qmp
+from tests.emu.qemu import EXIT_GRACE, Qmp, outcome, wait_exit
 from tests.emu.watch import ANSI_ESCAPE, SETTLE_SECONDS, kill_group
 
 KERNEL_FIRST = b"apmoff: version "      # the kernel's first line (app/main.c)
@@ -154,20 +158,39 @@ def qemu_command(image, words, serial, qmp):
             "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + media
 
 
+POWERING_OFF = re.compile(r"^apmoff: powering off via (.*?)\r?$", re.M)
+
+
+def verdict_line(verdict, console):
+    """The last line's words for a verdict of qemu.outcome(), in plain words first."""
+    if verdict == "poweroff":
+        via = POWERING_OFF.findall(console.text)
+        return "powered off%s (QEMU: SHUTDOWN guest-shutdown, exit status 0)" % (
+            " via " + via[-1] if via else "")
+    if verdict == "reset":
+        return "the guest reset the machine (QEMU: SHUTDOWN guest-reset, exit status 0)"
+    if verdict.startswith("exit:"):
+        status = int(verdict[5:])
+        said = ("; the guest halted: %s" % console.halted()) if console.halted() else ""
+        return "QEMU exited with status %d%s%s" % (
+            status, " (apmoff exit code %d)" % (status >> 1) if status & 1 else "", said)
+    return "QEMU ended the run: %s" % verdict
+
+
 def watch(proc, qmp, com1, console, keys, limit):
-    """Relays until the guest is done; returns the verdict's words."""
+    """Relays until the guest is done; returns (verdict words, whether it is a good
+    end). QEMU's own account decides (qemu.outcome()): its SHUTDOWN event, then its
+    exit status; COM1 is read to its end first, so the kernel's last line is kept."""
     deadline = time.monotonic() + limit if limit else None
     halted_at = None
     while deadline is None or time.monotonic() < deadline:
-        for ev in qmp.poll_events(0):
-            if ev["event"] == "SHUTDOWN":
-                return "QEMU reported SHUTDOWN, reason %s" % ev.get("data", {}).get(
-                    "reason", "?")
-        if qmp.closed:                  # isa-debug-exit: onfail=exit wrote a code
-            status = proc.wait(timeout=5)
+        events = qmp.poll_events(0)
+        if qmp.closed or any(ev["event"] in ("SHUTDOWN", "GUEST_PANICKED") for ev in events):
+            status = wait_exit(proc, time.monotonic() + EXIT_GRACE)
             drain(com1, console)
-            return "QEMU exited with status %d%s" % (status, " (apmoff exit code %d)" % (
-                status >> 1) if status & 1 else "")
+            verdict = outcome(qmp.events, status)
+            return verdict_line(verdict, console), verdict == "poweroff" or \
+                verdict.startswith("exit:")
         readers = [com1] + ([keys.fd] if keys.open else [])
         for fd in select.select(readers, [], [], 0.05)[0]:
             if fd is com1:
@@ -179,14 +202,18 @@ def watch(proc, qmp, com1, console, keys, limit):
         if halted_at is None and console.halted():
             halted_at = time.monotonic()
         if halted_at is not None and time.monotonic() - halted_at >= SETTLE_SECONDS:
-            return "the guest halted: %s" % console.halted()
-    return "no power-off within %g s" % limit
+            return "the guest halted: %s" % console.halted(), True
+    return "no power-off within %g s" % limit, False
 
 
 def drain(com1, console):
-    """What QEMU wrote to COM1 before it exited."""
+    """What QEMU wrote to COM1 before it ended: read until the socket closes (QEMU has
+    exited) or stays quiet."""
     while select.select([com1], [], [], 0.2)[0]:
-        data = com1.recv(4096)
+        try:
+            data = com1.recv(4096)
+        except OSError:
+            return
         if not data:
             return
         console.feed(data)
@@ -212,18 +239,17 @@ def main():
                             stdin=subprocess.DEVNULL, start_new_session=True)
     keys = Keys(sys.stdin.fileno())
     console = Console(sys.stdout.buffer, os.isatty(sys.stdout.fileno()))
-    outcome, status = "QEMU exited", 1
+    said, status = "QEMU exited", 1
     try:
         setup = time.monotonic() + 10
         qmp = Qmp(qmp_path, setup)
         com1 = connect(serial, setup)
         qmp.command("qmp_capabilities", setup)
         qmp.command("cont", setup)
-        outcome = watch(proc, qmp, com1, console, keys, limit)
-        status = 0 if outcome.endswith("guest-shutdown") or outcome.startswith(
-            ("the guest halted", "QEMU exited with status")) else 1
+        said, good = watch(proc, qmp, com1, console, keys, limit)
+        status = 0 if good else 1
     except KeyboardInterrupt:
-        outcome, status = "interrupted", 130
+        said, status = "interrupted", 130
     finally:
         keys.restore()
         console.leave_alt_screen()
@@ -231,7 +257,7 @@ def main():
         for name in os.listdir(workdir):
             os.unlink(os.path.join(workdir, name))
         os.rmdir(workdir)
-    print("\nmake run: %s" % outcome, flush=True)
+    print("\nmake run: %s" % said, flush=True)
     return status
 
 

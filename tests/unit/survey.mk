@@ -14,11 +14,11 @@
 
 # Distinct names: the top Makefile has SURVEY_OBJS (the kernel's survey objects).
 SURVEY_UNIT_CC      := gcc
-SURVEY_UNIT_CFLAGS  := -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
+SURVEY_UNIT_CFLAGS  = -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer -MMD -MP \
-	$(shell pkg-config --cflags cmocka)
+	$(CMOCKA_CFLAGS)
 SURVEY_UNIT_LDFLAGS := -fsanitize=address,undefined
-SURVEY_UNIT_LDLIBS  := $(shell pkg-config --libs cmocka)
+SURVEY_UNIT_LDLIBS  = $(CMOCKA_LIBS)
 
 SURVEY_UNIT_SRC  := $(BUILD)/host/survey
 SURVEY_UNIT_TST  := $(BUILD)/host/survey-tests

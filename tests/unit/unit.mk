@@ -7,12 +7,17 @@
 # into $(BUILD)/host/ so they never mix with the kernel's i386 objects in $(BUILD)/.
 # system/console.c is replaced by tests/unit/host_console.c (say() into a log).
 
+# cmocka's flags, asked of pkg-config only when a test binary is built: at parse time,
+# before scripts/deps.sh has run on a fresh machine, there is no pkg-config to ask.
+CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
+CMOCKA_LIBS   = $(shell pkg-config --libs cmocka)
+
 UNIT_CC      := gcc
-UNIT_CFLAGS  := -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
+UNIT_CFLAGS  = -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer -MMD -MP \
-	$(shell pkg-config --cflags cmocka)
+	$(CMOCKA_CFLAGS)
 UNIT_LDFLAGS := -fsanitize=address,undefined
-UNIT_LDLIBS  := $(shell pkg-config --libs cmocka)
+UNIT_LDLIBS  = $(CMOCKA_LIBS)
 
 HOST_DIR  := $(BUILD)/host
 UNIT_DIR  := $(BUILD)/tests
