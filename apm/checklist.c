@@ -3,6 +3,16 @@
 #include "../system/console.h"
 #include "../lib/string.h"
 
+/* A version ending in '*' names a family: every version that starts with what comes
+ * before it (SeaBIOS 1.16.*: the APM code of every 1.16 release is the same). */
+static bool version_matches(const char *pattern, const char *version)
+{
+    size_t n = strlen(pattern);
+    if (n && pattern[n - 1] == '*')
+        return !strncmp(pattern, version, n - 1);
+    return !strcmp(pattern, version);
+}
+
 const struct check_list *check_list_find(const struct check_list *lists, unsigned count,
                                          const char *smbios_vendor,
                                          const char *smbios_version)
@@ -12,7 +22,7 @@ const struct check_list *check_list_find(const struct check_list *lists, unsigne
     for (unsigned i = 0; i < count; i++)
         for (unsigned k = 0; k < lists[i].id_count; k++)
             if (!strcmp(lists[i].ids[k].smbios_vendor, smbios_vendor) &&
-                !strcmp(lists[i].ids[k].smbios_version, smbios_version))
+                version_matches(lists[i].ids[k].smbios_version, smbios_version))
                 return &lists[i];
     return 0;
 }

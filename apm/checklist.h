@@ -20,7 +20,8 @@ struct check_expected {
 
 struct check_identity {
     const char *smbios_vendor;          /* SMBIOS type 0 vendor, matched exactly */
-    const char *smbios_version;         /* SMBIOS type 0 BIOS version, matched exactly */
+    const char *smbios_version;         /* SMBIOS type 0 BIOS version: exactly, or a
+                                           family when it ends in '*' ("1.16.*") */
 };
 
 struct check_list {

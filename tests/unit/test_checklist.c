@@ -20,9 +20,11 @@ static const struct check_expected three[] = {
 };
 static const struct check_identity ids1[] = { { "Test", "1.0" }, { "Other", "x" } };
 static const struct check_identity ids2[] = { { "Test", "2.0" } };
+static const struct check_identity ids3[] = { { "Family", "1.16.*" } };
 static const struct check_list lists[] = {
     { "Test BIOS 1", ids1, 2, three, 3 },
     { "Test BIOS 2", ids2, 1, three, 2 },
+    { "Family BIOS", ids3, 1, three, 3 },
 };
 
 static struct check_report report(enum check_verdict a, enum check_verdict b,
@@ -46,6 +48,19 @@ static void test_find_is_exact(void **state)
     assert_null(check_list_find(lists, 2, "test", "1.0"));
     assert_null(check_list_find(lists, 2, "Test", "1"));
     assert_null(check_list_find(lists, 2, 0, "1.0"));
+}
+
+/* A version ending in '*' takes every version that starts with the rest, and only
+ * those; the vendor stays exact. */
+static void test_find_a_family(void **state)
+{
+    (void)state;
+    assert_ptr_equal(check_list_find(lists, 3, "Family", "1.16.2-debian-1.16.2-1"), &lists[2]);
+    assert_ptr_equal(check_list_find(lists, 3, "Family", "1.16.3-debian-1.16.3-2"), &lists[2]);
+    assert_ptr_equal(check_list_find(lists, 3, "Family", "1.16."), &lists[2]);
+    assert_null(check_list_find(lists, 3, "Family", "1.17.0"));
+    assert_null(check_list_find(lists, 3, "Family", "1.16"));
+    assert_null(check_list_find(lists, 3, "family", "1.16.3"));
 }
 
 static void test_same_verdicts_match(void **state)
@@ -123,6 +138,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_find_is_exact),
+        cmocka_unit_test(test_find_a_family),
         cmocka_unit_test(test_same_verdicts_match),
         cmocka_unit_test(test_one_different_verdict_is_named),
         cmocka_unit_test(test_a_fixed_check_differs_too),
