@@ -708,6 +708,11 @@ class Everyday(Tmp):
 
     def test_make_run_and_qemu_trace_lines(self):
         cases = [
+            ("make run: powered off via rm (APM 1.2) (QEMU: SHUTDOWN guest-shutdown, exit "
+             "status 0)", ("off", "emulator")),
+            ("make run: the guest reset the machine (QEMU: SHUTDOWN guest-reset, exit "
+             "status 0)", ("failed", "emulator")),
+            ("make run: QEMU exited with status 3 (apmoff exit code 1)", ("failed", "emulator")),
             ("make run: QEMU reported SHUTDOWN, reason guest-shutdown", ("off", "emulator")),
             ("make run: QEMU reported SHUTDOWN, reason guest-reset", ("failed", "emulator")),
             ("make run: no power-off within 60 s", ("hung", "emulator")),
@@ -725,11 +730,24 @@ class Everyday(Tmp):
             self.assertEqual(r.returncode, 0, r)
             self.assertEqual(self.outcome(name), want, line)
 
+    def test_a_halted_kernel_outweighs_a_shutdown_event(self):
+        # QEMU 10 reports the isa-debug-exit write that follows a failed power-off as
+        # SHUTDOWN guest-shutdown: the kernel's halted line says the machine stayed on.
+        text = off_log("apmoff: halted: power-off failed via rm, pm32 and pm16",
+                       '{"timestamp": {}, "event": "SHUTDOWN", "data": {"guest": true, '
+                       '"reason": "guest-shutdown"}}')
+        r = run(self.db, "add", "--no-prompt", self.file("qemu10.log", text))
+        self.assertEqual(r.returncode, 0, r)
+        self.assertEqual(self.outcome("qemu10.log"), ("failed", "log"))
+
     def test_make_run_line_is_what_run_py_prints(self):
         # evidence.py reads tests/emu/run.py's last line; when that line changes, this
         # fails, pointing at the one parser to change with it.
         source = read(os.path.join(ROOT, "tests", "emu", "run.py"))
-        for piece in ('"\\nmake run: %s" % outcome', '"QEMU reported SHUTDOWN, reason %s"',
+        for piece in ('"\\nmake run: %s" % said',
+                      '"powered off%s (QEMU: SHUTDOWN guest-shutdown, exit status 0)"',
+                      '"the guest reset the machine (QEMU: SHUTDOWN guest-reset, exit status 0)"',
+                      '"QEMU exited with status %d%s%s"', '" (apmoff exit code %d)"',
                       '"no power-off within %g s"'):
             self.assertIn(piece, source)
 

@@ -54,7 +54,8 @@ EXAMPLES = ("a synopsis (IMAGE and BIOS are yours; docs/ci.md's recipes run it):
 RULES = [
     # --- what a newcomer types first -------------------------------------------------
     (r"make test", NotHere("it is the command running this check")),
-    (r"make run", Run(output=r"^make run: QEMU reported SHUTDOWN, reason guest-shutdown$")),
+    (r"make run", Run(output=r"^make run: powered off via rm \(APM 1\.2\) \(QEMU: SHUTDOWN "
+                           r"guest-shutdown, exit status 0\)$")),
     (r'make run ARGS="action=survey wait=0"',
      Run(output=r"^make run: the guest halted: survey complete")),
     (r"make( floppy| iso)?", Run(timeout=600)),

@@ -40,14 +40,28 @@ def qmp_event(m):
 
 
 def make_run(m):
-    """tests/emu/run.py's last line: "make run: QEMU reported SHUTDOWN, reason R", or
-    "make run: no power-off within N s" (it watched the guest that long), or
-    "make run: QEMU exited" / "interrupted" (which say nothing)."""
-    if m.group(1):
-        outcome = QMP_REASONS.get(m.group(1))
+    """tests/emu/run.py's last line. Judged by QEMU's exit status as well as its event:
+    "make run: powered off ... (QEMU: SHUTDOWN guest-shutdown, exit status 0)" is
+    off; "the guest reset the machine" failed; "QEMU exited with status N (apmoff
+    exit code C)" failed (the guest ran on to write the code); "no power-off within
+    N s" hung (it watched the guest that long). The line of earlier versions, "QEMU
+    reported SHUTDOWN, reason R", is read by its reason. "QEMU exited" alone and
+    "interrupted" say nothing."""
+    if m.group("off"):
+        return Evidence("off", "emulator", "make run: powered off (guest-shutdown, exit 0)")
+    if m.group("reset"):
+        return Evidence("failed", "emulator", "make run: the guest reset the machine")
+    if m.group("code"):
+        return Evidence("failed", "emulator", "make run: QEMU exited with apmoff exit code %s"
+                        % m.group("code"))
+    if m.group("reason"):
+        outcome = QMP_REASONS.get(m.group("reason"))
         return outcome and Evidence(outcome, "emulator", "make run: SHUTDOWN %s"
-                                    % m.group(1))
-    return Evidence("hung", "emulator", "make run: no power-off within %s s" % m.group(2))
+                                    % m.group("reason"))
+    if m.group("secs"):
+        return Evidence("hung", "emulator", "make run: no power-off within %s s"
+                        % m.group("secs"))
+    return None
 
 
 def capture_line(m):
@@ -60,8 +74,11 @@ EVIDENCE = [
     (re.compile(r"^apmoff-outcome: (off|failed|hung)\b"), capture_line),
     (re.compile(r"\bqemu_system_shutdown_request reason=(\d{1,3})\b"), qemu_trace),
     (re.compile(r'"event":\s*"SHUTDOWN".*"reason":\s*"([a-z-]+)"'), qmp_event),
-    (re.compile(r"^make run: (?:QEMU reported SHUTDOWN, reason ([a-z-]+)"
-                r"|no power-off within ([0-9.]+) s)\s*$"), make_run),
+    (re.compile(r"^make run: (?:(?P<off>powered off\b.*\(QEMU: SHUTDOWN guest-shutdown, "
+                r"exit status 0\))|(?P<reset>the guest reset the machine\b.*)"
+                r"|QEMU exited with status \d+ \(apmoff exit code (?P<code>\d+)\).*"
+                r"|QEMU reported SHUTDOWN, reason (?P<reason>[a-z-]+)"
+                r"|no power-off within (?P<secs>[0-9.]+) s)\s*$"), make_run),
     (re.compile(r"Shutdown port: shutdown requested"),
      lambda m: Evidence("off", "emulator", "Bochs shutdown port")),
     (re.compile(r"ACPI control: soft power off"),

@@ -238,11 +238,14 @@ def outcome_of_run(run):
     """(outcome, source, detail, via) from one boot's lines. The rules:
     - no "powering off via" line: none (no power-off was asked for);
     - after the last "powering off via", in this order: a capture's
-      "apmoff-outcome: off|failed|hung" line; an emulator's sign that the machine
-      went off (evidence.py: QMP SHUTDOWN guest-shutdown, the QEMU trace's reason=6,
-      `make run`'s verdict line, Bochs' shutdown port or ACPI soft-off);
-      a "halted:" line: failed (source log); an emulator's sign that it did not
-      (a guest reset or panic: failed; `make run` saw no power-off: hung);
+      "apmoff-outcome: off|failed|hung" line; a "halted:" line: failed (source log),
+      since the kernel ran on after the call (QEMU 10 then reports its isa-debug-exit
+      write as a SHUTDOWN guest-shutdown, which is no power-off); an emulator's sign
+      that the machine went off (evidence.py: QMP SHUTDOWN guest-shutdown, the QEMU
+      trace's reason=6, `make run`'s verdict line, Bochs' shutdown port or ACPI
+      soft-off); an emulator's sign that it did not (a guest reset or panic, or
+      QEMU's exit with an apmoff exit code: failed; `make run` saw no power-off:
+      hung);
     - the last apmoff line is "powering off via X" and nothing follows: unknown (the
       machine went off, or hung there; only someone who saw it can say)."""
     apm = [l for l in run if l.startswith("apmoff: ")]
@@ -253,13 +256,12 @@ def outcome_of_run(run):
     via = POWERING_OFF.match(apm[last]).group(1)
     tail = run[run.index(apm[last]):]
     found = evidence.of_lines(tail)
-    for e in [e for e in found if e.source == "capture"][-1:] + \
-            [e for e in found if e.outcome == "off"]:
+    for e in [e for e in found if e.source == "capture"][-1:]:
         return e.outcome, e.source, e.name, via
     halted = [HALTED.match(l) for l in apm[last:] if HALTED.match(l)]
     if halted:
         return "failed", "log", halted[-1].group(0), via
-    for e in found:
+    for e in [e for e in found if e.outcome == "off"] + found:
         return e.outcome, e.source, e.name, via
     if last == len(apm) - 1:
         return UNKNOWN, "", apm[last], via
