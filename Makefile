@@ -47,21 +47,22 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # Kernel objects, by layer (docs/design.md): each folder includes only the ones above
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
-LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o
+LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
+	lib/biosregs.o lib/crc32.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \
 	system/efi_rt.o system/efi_call64.o system/efi_call32.o
-SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/crc32.o survey/romid.o \
+SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
 	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
 AML_OBJS    := aml/aml.o aml/heap.o aml/stream.o aml/opcodes.o aml/namespace.o aml/object.o \
 	aml/convert.o aml/exec.o aml/check.o aml/named.o aml/operators.o aml/store.o \
 	aml/field.o aml/region.o aml/osi.o aml/resource.o
-RM_OBJS     := realmode/biosregs.o realmode/bios.o realmode/video.o realmode/trampoline.o \
+RM_OBJS     := realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/rmswitch.o realmode/trampoline_blob.o realmode/v86.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o \
 	realmode/pcibios.o

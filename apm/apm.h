@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../realmode/biosregs.h"
+#include "../lib/biosregs.h"
 
 enum apm_iface {
     APM_IFACE_RM,               /* real-mode INT 15h (trampoline or v86 monitor) */

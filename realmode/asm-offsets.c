@@ -4,7 +4,7 @@
  * listed here; the selectors come from build/system-offsets.inc. */
 #include <stddef.h>
 
-#include "biosregs.h"
+#include "../lib/biosregs.h"
 #include "trampoline.h"
 #include "v86.h"
 #include "../lib/bda.h"

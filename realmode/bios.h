@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "biosregs.h"
+#include "../lib/biosregs.h"
 
 struct bootinfo;
 

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "biosregs.h"
+#include "../lib/biosregs.h"
 
 struct bootinfo;
 

@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "biosregs.h"
+#include "../lib/biosregs.h"
 
 /* What v86_enter() (v86enter.asm) loads before its IRET into v86 mode; the
  * assembly reads the offsets from build/asm-offsets.inc. */

@@ -1,6 +1,6 @@
 /* The survey line as numbered QR symbols: see qrpages.h. */
 #include "qrpages.h"
-#include "crc32.h"
+#include "../lib/crc32.h"
 #include "../lib/format.h"
 #include "../lib/string.h"
 

@@ -1,6 +1,6 @@
 /* The BIOS ROM's identity: see romid.h. */
 #include "romid.h"
-#include "crc32.h"
+#include "../lib/crc32.h"
 #include "../lib/string.h"
 
 #include <stdbool.h>

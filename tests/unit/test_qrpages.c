@@ -1,4 +1,4 @@
-/* survey/qrpages.c and survey/crc32.c: the survey line cut into numbered QR symbols
+/* survey/qrpages.c and lib/crc32.c: the survey line cut into numbered QR symbols
  * that join back to it exactly, each small enough for 4-pixel modules. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../survey/crc32.h"
+#include "../../lib/crc32.h"
 #include "../../survey/qrpages.h"
 
 static void test_crc32_check_value(void **state)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../survey/crc32.h"
+#include "../../lib/crc32.h"
 #include "../../survey/romid.h"
 
 static uint8_t rom[0x20000];

@@ -26,7 +26,7 @@ UNIT_DIR  := $(BUILD)/tests
 UNIT_APM_CASES    := install connect version demand pm desc query off poweroff text check
 UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
 	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
-	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o realmode/biosregs.o \
+	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o lib/biosregs.o \
 	lib/format.o system/segdesc.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
 	app/options.o lib/format.o
@@ -37,24 +37,24 @@ UNIT_FORMAT_OBJS  := tests/unit/test_format.o lib/format.o
 UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
 UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.o \
 	system/cpuname.o \
-	lib/format.o apm/apm.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o \
+	lib/format.o apm/apm.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o survey/chipset.o \
 	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/efi.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
-	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o realmode/biosregs.o \
+	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o lib/biosregs.o \
 	lib/format.o system/segdesc.o tests/unit/host_console.o
 
 UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/summary.o lib/format.o apm/apm.o \
-	apm/poweroff.o apm/apm_text.o realmode/biosregs.o tests/unit/host_console.o
+	apm/poweroff.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o
 
-UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o survey/crc32.o survey/qr.o \
+UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o lib/crc32.o survey/qr.o \
 	lib/format.o
 
-UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o survey/crc32.o lib/string.o
+UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o lib/crc32.o lib/string.o
 
 UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.o \
-	app/probe_video.o survey/vbe.o survey/physmem.o realmode/biosregs.o lib/format.o
+	app/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o
 
 UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 

@@ -1,4 +1,4 @@
-/* initregs(): see biosregs.h. Shared by the kernel and the host tests. */
+/* initregs(): see biosregs.h. Shared by the kernel, the loader and the host tests. */
 #include "biosregs.h"
 
 void initregs(struct biosregs *r)

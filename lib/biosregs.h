@@ -4,14 +4,14 @@
  * (EDI first, EAX last), then GS, FS, ES, DS as 16-bit words, then EFLAGS. The real-mode
  * and 16-bit protected-mode paths pop straight from it and push straight back into
  * it, so the fields must not move: the assembly reads the offsets from
- * build/asm-offsets.inc, generated from this struct. Each register can be used as
+ * build/realmode-offsets.inc, generated from this struct. Each register can be used as
  * its 32-bit (edi), 16-bit (di) or 8-bit (bl, bh) view, like the CPU's. */
-#ifndef APMOFF_BIOSREGS_H
-#define APMOFF_BIOSREGS_H
+#ifndef APMOFF_LIB_BIOSREGS_H
+#define APMOFF_LIB_BIOSREGS_H
 
 #include <stdint.h>
 
-#include "../lib/x86.h"
+#include "x86.h"
 
 #define REG32(e, w)                                                                \
     union {                                                                        \
