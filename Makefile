@@ -233,6 +233,7 @@ real-bios-table: deps
 	@$(MAKE) --no-print-directory build-all
 	@$(PYTHON) -m tests.run_all --emu-only -k 86box --update-readme
 
+include loader/loader.mk
 include tests/unit/unit.mk
 include tests/unit/survey.mk
 include tests/fuzz/fuzz.mk

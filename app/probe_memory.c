@@ -5,11 +5,8 @@
  * zero continuation is normal (Phoenix). E801 answers in AX/BX on some BIOSes and
  * in CX/DX on others: Linux takes CX/DX when they are non-zero, and so do we.
  *
- * E801h and AH=88h go in with CF clear and are judged by what the registers show:
- * the 1993 Award BIOS of the 86Box 386 answers 88h without touching CF, so with CF
- * pre-set (as for APM calls) its 7 MiB read as "not supported". An answer is CF
- * clear, no error in AH, and AX changed from what went in (a BIOS without the
- * function at all returns by IRET and changes nothing). */
+ * E801h and AH=88h go in with CF clear and are judged by what the registers show
+ * (int15_ask(), int15_answered(): lib/biosregs.h says why). */
 #include "probes.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
@@ -59,18 +56,12 @@ static void probe_e820(struct mem_probe *m, const struct bios_access *b)
     m->e820_truncated = true;           /* a continuation that never ends */
 }
 
-#define INT15_UNSUPPORTED   0x86
-#define INT15_INVALID       0x80
-
-/* INT 15h AX=ax with CF clear; whether the registers in r show an answer. */
+/* INT 15h AX=ax, asked and judged as lib/biosregs.h says. */
 static bool ask(const struct bios_access *b, uint16_t ax, struct biosregs *r)
 {
     const char *why;
-    initregs(r);
-    r->eflags &= ~X86_EFLAGS_CF;
-    r->ax = ax;
-    return b->call(BIOS_INT_SYSTEM, r, r, &why) && !(r->eflags & X86_EFLAGS_CF) &&
-           r->ah != INT15_UNSUPPORTED && r->ah != INT15_INVALID && r->ax != ax;
+    int15_ask(r, ax);
+    return b->call(BIOS_INT_SYSTEM, r, r, &why) && int15_answered(r, ax);
 }
 
 void probe_memory(struct mem_probe *m, const struct bios_access *b)

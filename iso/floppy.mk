@@ -1,6 +1,7 @@
 # The floppy images, included by the top Makefile (which defines BUILD, ELF, AUTO_CFG).
 #
-#   make floppy     every floppy image: GRUB i386-pc and the kernel on FAT12 (iso/mkfloppy.sh)
+#   make floppy     every floppy image: apmoff's loader (loader/) and the kernel on FAT12
+#                   (iso/mkfloppy.sh)
 #
 #   build/apmoff.img        1.44 MB, 3.5" HD (the default image)
 #   build/apmoff-1200.img   1.2 MB, 5.25" HD
@@ -16,7 +17,7 @@ FLOPPY := $(BUILD)/apmoff.img
 FLOPPIES := $(FLOPPY) $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-%.img)
 AUTO_FLOPPY := $(BUILD)/apmoff-auto.img
 AUTO_FLOPPIES := $(AUTO_FLOPPY) $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img)
-FLOPPY_DEPS := $(ELF) iso/menu.modules iso/mkfloppy.sh iso/grub-no-cr4.py
+FLOPPY_DEPS := $(ELF) $(LOADER_BINS) iso/mkfloppy.sh iso/mkmenu.py
 
 .PHONY: floppy
 build-all: $(FLOPPIES) $(AUTO_FLOPPIES)
@@ -35,5 +36,5 @@ $(FLOPPY_FORMATS:%=$(BUILD)/apmoff-auto-%.img): $(BUILD)/apmoff-auto-%.img: $(FL
 		$(AUTO_CFG)
 	iso/mkfloppy.sh $@ $(ELF) $(AUTO_CFG) $* "$(LABEL)"
 
-# The ISO embeds the same module list.
+# The ISO embeds GRUB's modules for its menu.
 $(ISO): iso/menu.modules

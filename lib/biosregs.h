@@ -52,4 +52,14 @@ _Static_assert(sizeof(struct biosregs) == 44, "struct biosregs is popped as a wh
  * reads as a failure instead of a success. */
 void initregs(struct biosregs *r);
 
+/* INT 15h functions that answer in AX (AH=88h, AX=E801h) are asked with CF clear and
+ * judged by what the registers show: the 1993 Award BIOS of the 86Box 386 answers 88h
+ * by IRET without touching CF, so with CF pre-set its 7 MiB read as "not supported".
+ * An answer is CF clear, no error in AH (80h invalid, 86h not supported), and AX
+ * changed from what went in (a BIOS without the function returns and changes
+ * nothing). int15_ask() sets up r for AX=ax so; int15_answered() judges what came
+ * back. */
+void int15_ask(struct biosregs *r, uint16_t ax);
+int int15_answered(const struct biosregs *r, uint16_t ax);
+
 #endif

@@ -1,6 +1,5 @@
-/* CRC-32 (ISO-HDLC: the zlib, gzip, PNG and Ethernet one), for the QR pages' check,
- * the BIOS ROM's identity and the floppy loader's check of the gzip'd kernel.
- * Compiled for the kernel, the loader and the host. */
+/* CRC-32 (ISO-HDLC: the zlib, PNG and Ethernet one), for the QR pages' check and the
+ * BIOS ROM's identity. Compiled for the kernel and the host. */
 #ifndef APMOFF_LIB_CRC32_H
 #define APMOFF_LIB_CRC32_H
 

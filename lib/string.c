@@ -1,12 +1,17 @@
-/* Byte-at-a-time string functions: small and obviously right beat fast here. */
+/* Byte-at-a-time string functions: small and obviously right beat fast here.
+ *
+ * The loops index rather than walk pointers: gcc -Os makes a walking byte copy a
+ * MOVSB, and the floppy loader, compiled with gcc -m16, would run that MOVSB with
+ * 16-bit SI and DI, which wrap at 64 KiB (tests/check_loader.py). memcpy and memset
+ * are weak: the loader brings faster ones (loader/copy.asm). */
 #include "string.h"
 
-void *memcpy(void *dst, const void *src, size_t n)
+__attribute__((weak)) void *memcpy(void *dst, const void *src, size_t n)
 {
     unsigned char *d = dst;
     const unsigned char *s = src;
-    while (n--)
-        *d++ = *s++;
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i];
     return dst;
 }
 
@@ -21,11 +26,11 @@ void *memmove(void *dst, const void *src, size_t n)
     return dst;
 }
 
-void *memset(void *dst, int c, size_t n)
+__attribute__((weak)) void *memset(void *dst, int c, size_t n)
 {
     unsigned char *d = dst;
-    while (n--)
-        *d++ = (unsigned char)c;
+    for (size_t i = 0; i < n; i++)
+        d[i] = (unsigned char)c;
     return dst;
 }
 

@@ -15,7 +15,7 @@ profile=test
 case ${1:-} in build | run | test) profile=$1; shift ;; esac
 
 build="make gcc binutils nasm python3 git grub-pc-bin grub-common grub-efi-amd64-bin
-grub-efi-ia32-bin xorriso mtools console-setup-linux"
+grub-efi-ia32-bin xorriso mtools console-setup-linux lz4"
 run="qemu-system-x86 seabios"
 test="bochs bochs-term bochsbios vgabios libcmocka-dev pkg-config ovmf ovmf-ia32
 zbar-tools clang libclang-rt-dev zlib1g-dev pci.ids python3-pil syslinux isolinux

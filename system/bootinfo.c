@@ -3,18 +3,6 @@
 
 #include <stddef.h>
 
-/* Multiboot 1 information block: flag bits and field offsets. */
-#define MB1_FLAG_MEM            (1u << 0)
-#define MB1_FLAG_CMDLINE        (1u << 2)
-#define MB1_FLAG_MMAP           (1u << 6)
-#define MB1_FLAG_LOADER         (1u << 9)
-#define MB1_OFF_FLAGS           0
-#define MB1_OFF_MEM_LOWER       4
-#define MB1_OFF_MEM_UPPER       8
-#define MB1_OFF_CMDLINE         16
-#define MB1_OFF_MMAP_LENGTH     44
-#define MB1_OFF_MMAP_ADDR       48
-#define MB1_OFF_LOADER          64
 #define MB1_MMAP_MAX_BYTES      4096    /* far more than any real map */
 
 /* Multiboot 2 tags. */
@@ -48,9 +36,8 @@ static uint64_t rd64(const uint8_t *p)
     return rd32(p) | (uint64_t)rd32(p + 4) << 32;
 }
 
-/* Copies a string of at most max bytes (the source need not be terminated within
- * them), keeping printable ASCII only so nothing odd reaches the console. */
-/* Copies a NUL-terminated string of at most max bytes; true when it did not fit. */
+/* Copies a NUL-terminated string of at most max bytes, keeping printable ASCII only so
+ * nothing odd reaches the console; true when it did not fit. */
 static bool copy_string(char *dst, size_t size, const uint8_t *src, size_t max)
 {
     size_t n = 0, i = 0;

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "../lib/efi_mmap.h"
+#include "../lib/multiboot.h"
 
-#define MB1_BOOT_MAGIC  0x2BADB002
 #define MB2_BOOT_MAGIC  0x36D76289
 
 #define BOOTINFO_MMAP_MAX       48

@@ -1,0 +1,15 @@
+/* Constants for the loader's assembly (loader/head.asm), generated from the C headers
+ * so the two sides cannot drift: build/loader-offsets.inc. */
+#include "../lib/biosregs.h"
+#include "../lib/multiboot.h"
+#include "../lib/x86.h"
+
+#define DEFINE(sym, val) __asm__ volatile("\n->" #sym " %c0" : : "i"(val))
+
+void loader_asm_constants(void);
+void loader_asm_constants(void)
+{
+    DEFINE(BIOSREGS_SIZE, sizeof(struct biosregs));
+    DEFINE(MB1_BOOT_MAGIC, MB1_BOOT_MAGIC);
+    DEFINE(X86_CR0_PE, X86_CR0_PE);
+}

@@ -1,0 +1,249 @@
+/* loader_main: the floppy loader's whole run, as a list of named steps.
+ *
+ * Called by loader/head.asm in real mode with every segment at 0 and unreal mode on,
+ * the boot drive as argument. The boot sector at 7C00h still holds the medium's BPB.
+ * Memory, below 1 MiB:
+ *   1000h-57FFh    the track buffer (loader/disk.c)
+ *   5800h-7BFFh    the stack; 7C00h the boot sector
+ *   8000h-FFFFh    this program, its BSS too: gcc -m16 code reaches its own
+ *                  variables with 16-bit addresses (other memory through pointers)
+ *   10000h         the FAT; 12000h the menu file; 14000h the multiboot information
+ *   20000h-4FFFFh  the disk's first 384 sectors, as read (loader/disk.c), the kernel
+ *                  file among them; or the kernel file alone
+ *   50000h-EBDA    the kernel file unpacked, when it was LZ4-packed
+ * and the kernel where its ELF headers say (apmoff: 2 MiB). Every failure is named on
+ * the screen and COM1 and ends in loader_halt(): never a reset, never a silent hang. */
+#include "bios.h"
+#include "console.h"
+#include "disk.h"
+#include "fat.h"
+#include "lz4.h"
+#include "mbinfo.h"
+#include "mbload.h"
+#include "memory.h"
+#include "menu.h"
+#include "menuui.h"
+#include "version.h"
+#include "../lib/format.h"
+#include "../lib/string.h"
+
+void loader_main(uint32_t drive) __attribute__((noreturn));
+
+#define BOOT_SECTOR     0x7C00u
+#define FAT_BUFFER      0x10000u
+#define MENU_BUFFER     0x12000u
+#define INFO_BUFFER     0x14000u
+#define INFO_MAX        0x2000u
+#define FILE_BUFFER     0x20000u
+#define FILE_MAX        0x30000u        /* 192 KiB */
+#define UNPACK_BUFFER   0x50000u
+#define MEG             0x100000u
+#define RUNS_MAX        64
+#define TICKS_PER_S_X10 182
+
+static struct fat_volume vol;
+static uint8_t *fat;
+static struct menu menu;
+static char words[MENU_WORDS_MAX + 1];
+static char cmdline[MENU_WORDS_MAX + 80];
+static struct memory mem;
+static char loader_name[40];
+
+static void __attribute__((noreturn, format(printf, 1, 2))) halt(const char *fmt, ...)
+{
+    char why[200];
+    va_list ap;
+    va_start(ap, fmt);
+    fmt_vsnprintf(why, sizeof(why), fmt, ap);
+    va_end(ap);
+    say("halted: %s", why);
+    loader_halt();
+}
+
+/* fat_find()'s way to the disk: a failure is 1, told apart from fat_find()'s own -1. */
+static int read_sectors(void *ctx, uint32_t lba, unsigned count, void *dest)
+{
+    return disk_read(lba, count, dest, ctx) ? 1 : 0;
+}
+
+static void __attribute__((noreturn)) read_failed(const char *what, const struct disk_error *e)
+{
+    halt("cannot read %s: sector %u (cylinder %u, head %u, sector %u): error %02Xh, %s, "
+         "after 5 tries", what, (unsigned)e->lba, e->cylinder, e->head, e->sector,
+         e->status, disk_status_name(e->status));
+}
+
+static const char *format_name(uint32_t sectors)
+{
+    switch (sectors) {
+    case 720: return "360 KB";
+    case 1440: return "720 KB";
+    case 2400: return "1.2 MB";
+    case 2880: return "1.44 MB";
+    case 5760: return "2.88 MB";
+    }
+    return "unusual";
+}
+
+/* Tenths of a second since a tick count, for the lines that say how long a step took. */
+static unsigned tenths_since(uint32_t start)
+{
+    return (unsigned)((ticks() - start) * 100 / TICKS_PER_S_X10);
+}
+
+static void open_disk(uint8_t drive)
+{
+    const char *why;
+    struct disk_error e;
+    if (fat_mount(&vol, phys(BOOT_SECTOR), &why))
+        halt("the boot disk's file system: %s", why);
+    disk_open(drive, &vol);
+    fat = phys(FAT_BUFFER);
+    say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 %s", drive,
+        format_name(vol.total_sectors), vol.track_sectors, vol.heads,
+        serial_kind() ? serial_kind() : "absent");
+    if (disk_read(vol.fat_lba, vol.fat_sectors, fat, &e))
+        read_failed("the FAT", &e);
+}
+
+/* A file's sectors, as runs of consecutive sectors; returns its size. */
+static uint32_t find_file(const char *path, uint32_t max, struct fat_run *runs,
+                          unsigned *count)
+{
+    struct fat_file f;
+    struct disk_error e;
+    const char *why = "";
+
+    int err = fat_find(&vol, fat, read_sectors, &e, path, &f, &why);
+    if (err > 0)
+        read_failed(path, &e);
+    if (err)
+        halt("%s: %s", path, why);
+    if (f.size > max)
+        halt("%s: %u bytes, more than the %u the loader has room for", path,
+             (unsigned)f.size, (unsigned)max);
+    if (fat_runs(&vol, fat, &f, runs, RUNS_MAX, count, &why))
+        halt("%s: %s", path, why);
+    return f.size;
+}
+
+/* Reads a file whole to dest; returns its size. */
+static uint32_t read_file(const char *path, uint8_t *dest, uint32_t max)
+{
+    struct fat_run runs[RUNS_MAX];
+    struct disk_error e;
+    unsigned count;
+    uint32_t size = find_file(path, max, runs, &count);
+    for (unsigned i = 0; i < count; i++) {
+        if (disk_read(runs[i].lba, runs[i].count, dest, &e))
+            read_failed(path, &e);
+        dest += runs[i].count * FAT_SECTOR;
+    }
+    return size;
+}
+
+/* A file, where it lies in the disk's mirror when it lies there in one run (the
+ * kernel, as iso/mkfloppy.sh writes it); else read to FILE_BUFFER, the mirror's
+ * memory, which is given up for it. */
+static const uint8_t *map_file(const char *path, uint32_t max, uint32_t *size)
+{
+    struct fat_run runs[RUNS_MAX];
+    struct disk_error e;
+    unsigned count;
+    *size = find_file(path, max, runs, &count);
+    if (count == 1) {
+        const uint8_t *where = disk_map(runs[0].lba, runs[0].count, &e);
+        if (where)
+            return where;
+    }
+    disk_mirror_off();
+    read_file(path, phys(FILE_BUFFER), max);
+    return phys(FILE_BUFFER);
+}
+
+static void complain(void *ctx, unsigned line, const char *why)
+{
+    (void)ctx;
+    if (line)
+        say("/boot/menu.cfg, line %u: %s; the line is left out", line, why);
+    else
+        say("/boot/menu.cfg: %s", why);
+}
+
+static void read_menu(void)
+{
+    char *menu_text = phys(MENU_BUFFER);
+    uint32_t size = read_file("/boot/menu.cfg", (uint8_t *)menu_text, MENU_FILE_MAX);
+    menu_text[size] = '\0';
+    if (!menu_parse(&menu, menu_text, complain, 0))
+        halt("/boot/menu.cfg has no entry to boot");
+    menu.hold = menu.errors > 0;        /* a person must see the complaints: no countdown */
+}
+
+/* The kernel file, read and, when LZ4-packed, unpacked; returns where it lies. */
+static const uint8_t *load_kernel_file(uint32_t *size)
+{
+    uint32_t start = ticks(), n;
+    const uint8_t *file = map_file(menu.kernel, FILE_MAX, &n);
+    const struct disk_stats *st = disk_stats();
+    unsigned t = tenths_since(start);
+    say("%s: %u bytes in %u.%u s (%u tracks read, %u retries)", menu.kernel, (unsigned)n,
+        t / 10, t % 10, (unsigned)st->tracks, (unsigned)st->retries);
+    if (!lz4_magic(file, n)) {
+        *size = n;
+        return file;
+    }
+    const char *why;
+    uint8_t *out = phys(UNPACK_BUFFER);
+    start = ticks();
+    if (lz4_unpack(file, n, out, mem.ebda - UNPACK_BUFFER, size, &why))
+        halt("%s: %s", menu.kernel, why);
+    t = tenths_since(start);
+    say("unpacked: %u bytes in %u.%u s, its XXH32 checksum and length as lz4 wrote them",
+        (unsigned)*size, t / 10, t % 10);
+    return out;
+}
+
+void loader_main(uint32_t drive)
+{
+    console_init();
+    say("version %s", loader_version);
+    open_disk((uint8_t)drive);
+    read_menu();
+
+    unsigned chosen = menu_run(&menu, loader_version, words, sizeof(words));
+    fmt_snprintf(cmdline, sizeof(cmdline), "%s %s", menu.kernel, words);
+    say("booting %u, \"%s\": %s", chosen + 1, menu.entry[chosen].title, words);
+
+    memory_detect(&mem);
+    say("memory: %u KiB + %u KiB (%s%s)", (unsigned)mem.lower_kb, (unsigned)mem.upper_kb,
+        mem.upper_from, mem.map_count ? "" : "; no E820h map: one made of the sizes");
+    uint32_t size;
+    const uint8_t *file = load_kernel_file(&size);
+
+    struct mbload_plan plan;
+    const char *why;
+    uint32_t top = MEG + mem.upper_kb * 1024;
+    if (mbload_plan(file, size, MEG, top, &plan, &why))
+        halt("%s: %s", menu.kernel, why);
+    const char *a20 = a20_enable();
+    if (!a20)
+        halt("the A20 gate will not open (BIOS 2401h, the 8042 and port 92h tried): "
+             "memory above 1 MiB cannot be reached");
+    for (unsigned i = 0; i < plan.count; i++) {
+        const struct mbload_piece *p = &plan.piece[i];
+        memcpy(phys(p->dest), file + p->offset, p->file_bytes);
+        memset(phys(p->dest + p->file_bytes), 0, p->mem_bytes - p->file_bytes);
+    }
+
+    fmt_snprintf(loader_name, sizeof(loader_name), "apmoff loader %s", loader_version);
+    struct mbinfo_in in = {
+        .lower_kb = mem.lower_kb, .upper_kb = mem.upper_kb, .map_count = mem.map_count,
+        .map = mem.map, .drive = (uint8_t)drive, .cmdline = cmdline, .loader = loader_name,
+    };
+    if (!mbinfo_build(&in, phys(INFO_BUFFER), INFO_MAX, INFO_BUFFER))
+        halt("the multiboot information does not fit its %u bytes", INFO_MAX);
+    say("A20 %s; the kernel at %08Xh-%08Xh, entry %08Xh", a20, (unsigned)plan.low,
+        (unsigned)plan.high, (unsigned)plan.entry);
+    boot_kernel(plan.entry, INFO_BUFFER);
+}

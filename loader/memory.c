@@ -1,0 +1,132 @@
+/* Memory sizes, the E820h map and the A20 gate: see memory.h. */
+#include "memory.h"
+#include "bios.h"
+#include "../lib/bda.h"
+#include "../lib/pc.h"
+#include "../lib/string.h"
+#include "../lib/x86.h"
+
+#define SMAP                0x534D4150u     /* "SMAP", in EDX and EAX of E820h */
+#define E820_ENTRY          20
+#define E820_CALLS_MAX      64              /* a BIOS whose EBX never returns to 0 */
+#define E801_ALL_BELOW_16M  15360           /* KiB from 1 MiB to 16 MiB */
+#define MEG                 0x100000u
+#define KBC_SPIN            100000
+#define A20_TESTS           1000
+
+static void memory_map(struct memory *m)
+{
+    static uint8_t entry[E820_ENTRY];
+    struct biosregs r;
+    uint32_t next = 0;
+
+    for (int calls = 0; calls < E820_CALLS_MAX && m->map_count < MBINFO_MAP_MAX; calls++) {
+        initregs(&r);
+        r.eax = 0xE820;
+        r.edx = SMAP;
+        r.ebx = next;
+        r.ecx = E820_ENTRY;
+        r.edi = (uint32_t)(uintptr_t)entry;
+        intcall(BIOS_INT_SYSTEM, &r, &r);
+        if ((r.eflags & X86_EFLAGS_CF) || r.eax != SMAP || r.ecx < E820_ENTRY)
+            break;                      /* none, or the end (some BIOSes end with CF) */
+        struct mbinfo_range e;
+        memcpy(&e.base, entry, 8);
+        memcpy(&e.length, entry + 8, 8);
+        memcpy(&e.type, entry + 16, 4);
+        if (e.length)
+            m->map[m->map_count++] = e;
+        next = r.ebx;
+        if (!next)
+            break;
+    }
+}
+
+void memory_detect(struct memory *m)
+{
+    struct biosregs r;
+
+    *m = (struct memory){ 0 };
+    initregs(&r);
+    intcall(BIOS_INT_MEMORY, &r, &r);
+    m->lower_kb = r.ax <= 640 ? r.ax : 640;
+    uint32_t ebda = (uint32_t)*(volatile uint16_t *)phys(BDA_EBDA_SEGMENT) << 4;
+    m->ebda = ebda >= EBDA_LOWEST && ebda < m->lower_kb * 1024 ? ebda : m->lower_kb * 1024;
+
+    memory_map(m);
+    if (m->map_count) {
+        m->upper_kb = mbinfo_upper_from_map(m->map, m->map_count);
+        m->upper_from = "E820h";
+        return;
+    }
+    int15_ask(&r, 0xE801);              /* asked and judged as lib/biosregs.h says */
+    intcall(BIOS_INT_SYSTEM, &r, &r);
+    if (int15_answered(&r, 0xE801)) {
+        uint32_t below16 = r.cx || r.dx ? r.cx : r.ax, above16 = r.cx || r.dx ? r.dx : r.bx;
+        m->upper_kb = below16 + (below16 == E801_ALL_BELOW_16M ? above16 * 64 : 0);
+        m->upper_from = "E801h";
+        return;
+    }
+    int15_ask(&r, 0x8800);
+    intcall(BIOS_INT_SYSTEM, &r, &r);
+    m->upper_kb = int15_answered(&r, 0x8800) ? r.ax : 0;
+    m->upper_from = "88h";
+}
+
+/* Whether A20 is open: a word at 1 MiB above a word of ours is a different word. */
+static int a20_open(void)
+{
+    static volatile uint32_t probe;
+    volatile uint32_t *above = phys((uint32_t)(uintptr_t)&probe + MEG);
+    uint32_t saved = probe, open = 0;
+    for (int i = 0; i < A20_TESTS && !open; i++) {
+        probe = 0x5A5A0000u + (uint32_t)i;
+        *above = ~probe;
+        open = probe != *above;
+    }
+    probe = saved;
+    return open;
+}
+
+static void kbc_wait(void)
+{
+    for (int i = 0; i < KBC_SPIN; i++) {
+        uint8_t status = inb(KBC_CTRL);
+        if (status == 0xFF)             /* no controller there */
+            return;
+        if (status & KBC_STATUS_OUT_FULL) {
+            (void)inb(KBC_DATA);        /* a byte in the way: drop it */
+            continue;
+        }
+        if (!(status & KBC_STATUS_IN_FULL))
+            return;
+    }
+}
+
+const char *a20_enable(void)
+{
+    struct biosregs r;
+    if (a20_open())
+        return "already open";
+    initregs(&r);
+    r.ax = 0x2401;
+    intcall(BIOS_INT_SYSTEM, &r, &r);
+    if (a20_open())
+        return "BIOS 2401h";
+    kbc_wait();
+    outb(KBC_CTRL, KBC_CMD_WRITE_OUTPUT);
+    kbc_wait();
+    outb(KBC_DATA, KBC_OUTPUT_A20);
+    kbc_wait();
+    outb(KBC_CTRL, KBC_CMD_NULL);
+    kbc_wait();
+    if (a20_open())
+        return "8042";
+    uint8_t a = inb(PORT_A);
+    if (a != 0xFF) {                    /* a chipset with port 92h */
+        outb(PORT_A, (uint8_t)((a | PORT_A_A20) & ~PORT_A_RESET));
+        if (a20_open())
+            return "port 92h";
+    }
+    return 0;
+}
