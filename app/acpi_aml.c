@@ -43,10 +43,7 @@ static unsigned table_ranges(const struct acpi_tables *t, struct mem_range *r, u
 
 static uint32_t now_us(void)
 {
-    uint32_t us = 0;
-
-    timer_elapsed_us(&us);
-    return us;
+    return timer_us();
 }
 
 /* A pool for these tables, and the interpreter in it. */

@@ -138,9 +138,9 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
 
     say("requesting %s via %s; press the resume key or button to come back", name,
         apm_iface_name(iface));
-    bool timed = timer_elapsed_us(&before);
+    bool timed = timer_tsc_us(&before);
     int res = apm_set_power_state(s, state);
-    timed = timed && timer_elapsed_us(&after);
+    timed = timed && timer_tsc_us(&after);
     if (timed)
         say("%s: the BIOS returned after %u ms", name, (unsigned)((after - before) / 1000));
     else

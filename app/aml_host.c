@@ -271,11 +271,8 @@ static void sleep_ms(void *ctx, uint32_t ms)
 
 static uint64_t timer_100ns(void *ctx)
 {
-    uint32_t us = 0;
     (void)ctx;
-
-    timer_elapsed_us(&us);
-    return (uint64_t)us * 10;
+    return (uint64_t)timer_us() * 10;
 }
 
 static void debug_line(void *ctx, const char *line)
@@ -288,11 +285,9 @@ static void debug_line(void *ctx, const char *line)
 
 struct aml_host aml_host_kernel(struct aml_host_state *st)
 {
-    uint32_t us;
-
     return (struct aml_host){
         .ctx = st, .io = kernel_io, .stall_us = stall_us, .sleep_ms = sleep_ms,
-        .timer_100ns = timer_elapsed_us(&us) ? timer_100ns : 0, .debug = debug_line,
+        .timer_100ns = timer_100ns, .debug = debug_line,
         .find_table = find_table,
     };
 }

@@ -3,7 +3,14 @@
  * Called from boot/entry.asm with the multiboot magic and information address, in
  * 32-bit protected mode with interrupts off (they stay off in protected mode: only
  * the BIOS, in real mode, may enable them). Every action ends in halt() or in the
- * power going off: nothing returns to the caller. */
+ * power going off: nothing returns to the caller.
+ *
+ * A power-off does only what its call needs first: the survey (the ROM's CRC-32, the
+ * memory interfaces, video, disks, SMBIOS, PCI, the firmware's AML) is made when a
+ * step needs it (action=survey and check, ACPI S5, the chipset's verdict) and at the
+ * end of a run that stays on, where its line and the summary panel come before the
+ * halted line. A power-off that works has printed no survey line: action=survey,off
+ * is the run that prints both. */
 #include "actions.h"
 #include "method_acpi.h"
 #include "method_efi.h"
@@ -49,6 +56,7 @@ static struct apm_state apm;
 static char options_text[224];
 static char json[SURVEY_JSON_MAX];
 static bool bios_ok;            /* a legacy BIOS answers: APM can be asked */
+static bool surveyed;
 static char bios_why[160];      /* why not, when it does not */
 
 static void print_survey(const struct apm_state *s)
@@ -62,16 +70,36 @@ static void print_survey(const struct apm_state *s)
 
 static void say_timing(void)
 {
-    uint32_t us;
-    if (timer_elapsed_us(&us))
-        say("timing: entry to power-off call %u us", (unsigned)us);
-    else
-        say("timing: entry to power-off call n/a (no TSC)");
+    say("timing: entry to power-off call %u us", (unsigned)timer_us());
+}
+
+/* The survey, made once, when a step first needs it. */
+static void ensure_survey(void)
+{
+    if (surveyed)
+        return;
+    surveyed = true;
+    survey_machine(&sv, &bi, &cpu, bios_ok);
+    sv.label = opts.label;
+    sv.version = apmoff_version;
+    sv.commit = apmoff_commit;
+}
+
+/* Every end but a power-off: the survey line, then the summary panel (halt_set_
+ * epilogue()), before the halted line. An option error or an exception leaves its
+ * own lines as the last ones (summary_show() draws nothing then). */
+static void end_of_run(enum halt_code code, const char *reason)
+{
+    if (code != HALT_OPTION_ERROR && code != HALT_EXCEPTION) {
+        ensure_survey();
+        print_survey(bios_ok ? &apm : 0);
+    }
+    summary_show(code, reason);
 }
 
 static void before_first_off(const struct apm_state *s)
 {
-    print_survey(s);
+    (void)s;
     say_timing();
 }
 
@@ -102,7 +130,7 @@ static void start_platform(uint32_t magic, uint32_t info)
 {
     descriptors_init();
     cpu_detect(&cpu);
-    timer_mark_start(cpu.tsc);
+    timer_start(cpu.tsc);
     bootinfo_parse(&bi, magic, info, 0);
     /* GRUB's multiboot2 sets a graphics mode for our framebuffer tag on BIOS machines
      * too (a user's own GRUB entry): draw there until the BIOS gives text mode back. */
@@ -164,20 +192,14 @@ static void start_bios(void)
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bios_ok = bios_init(&bi, path, why, sizeof(bios_why));
 
-    survey_machine(&sv, &bi, &cpu, bios_ok);
-    sv.label = opts.label;
-    sv.version = apmoff_version;
-    sv.commit = apmoff_commit;
     summary_set_sources(apmoff_version, opts.label, &sv, &apm);
-    halt_set_epilogue(summary_show);
+    halt_set_epilogue(end_of_run);
     /* Without a BIOS only a power-off by methods other than APM, and the check of
      * those methods, can go on (UEFI machines have ACPI). */
     bool bios_needed = opts.action != ACTION_CHECK && (opts.action != ACTION_OFF ||
                        opts.methods == METHOD_LIST_1(METHOD_APM));
-    if (!bios_ok && bios_needed) {
-        print_survey(0);
+    if (!bios_ok && bios_needed)
         halt(HALT_NO_BIOS, why);
-    }
     if (!bios_ok) {
         say("bios: %s; APM will be skipped", why);
         return;
@@ -203,23 +225,23 @@ static void start_apm(void)
  * QR screen. Returns whether an APM BIOS answered. */
 static bool survey(void)
 {
+    ensure_survey();
     bool present = apm_survey(&apm, &ports, only_interface());
     print_survey(&apm);
     survey_screen_show(json, sv.video.adapter ? sv.video.adapter : "VGA", opts.wait);
     return present;
 }
 
-/* Before the first port write of a method that is not APM: the survey line (printed
- * once a run) and the time from entry. */
+/* Before the first port write of a method that is not APM: the time from entry. */
 static void announce(void)
 {
-    print_survey(bios_ok ? &apm : 0);
     say_timing();
 }
 
 /* Why a power-off the firmware accepted may leave the machine on: the board. */
 static void say_chipset(void)
 {
+    ensure_survey();
     say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
         sv.chipset.explain);
 }
@@ -232,8 +254,6 @@ static enum method_result apm_off(char *why, unsigned size)
         return METHOD_ABSENT;
     }
     apm_power_off_chain(&apm, &ports, only_interface(), why, size);
-    if (!apm.present)
-        print_survey(&apm);
     if (apm_still_on_after_success(&apm))
         say_chipset();
     return apm.present ? METHOD_STILL_ON : METHOD_ABSENT;
@@ -241,6 +261,7 @@ static enum method_result apm_off(char *why, unsigned size)
 
 static enum method_result acpi_off(char *why, unsigned size)
 {
+    ensure_survey();                    /* the tables, \_S5_, the AML and the PCI mechanism */
     const struct acpi_off c = {
         .s5 = &sv.s5, .bi = &bi, .pci_mech = sv.pci.mech, .run_aml = opts.pts,
         .can_flush = strcmp(cpu.class, "386") != 0, .announce = announce,
@@ -253,6 +274,7 @@ static enum method_result acpi_off(char *why, unsigned size)
 
 static enum method_result efi_off(char *why, unsigned size)
 {
+    ensure_survey();                    /* the system table and ResetSystem's place */
     struct efi_off c = {
         .efi = &sv.efi, .have_system_table = bi.efi_system_table_addr != 0,
         .efi64 = bi.efi64, .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
@@ -296,6 +318,7 @@ void kmain(uint32_t magic, uint32_t info)
 
     switch (opts.action) {
     case ACTION_CHECK:
+        ensure_survey();
         if (!bios_ok) {
             print_survey(0);
             action_check_no_bios(&sv, bios_why);

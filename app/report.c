@@ -43,12 +43,18 @@ void report_boot(const struct bootinfo *bi)
      * or the line contradicts the map printed under it (7 MiB on a 512 MiB machine). */
     if (bi->have_mem && bi->mmap_count && above / 1024 > bi->mem_upper_kb)
         say("memory: %u KiB conventional, %u KiB extended up to the first hole at "
-            "%08Xh (the map below: %u KiB available above 1 MiB)",
+            "%08Xh (the loader's map: %u KiB available above 1 MiB)",
             (unsigned)bi->mem_lower_kb, (unsigned)bi->mem_upper_kb, (unsigned)hole,
             (unsigned)(above / 1024));
     else if (bi->have_mem)
         say("memory: %u KiB conventional, %u KiB extended", (unsigned)bi->mem_lower_kb,
             (unsigned)bi->mem_upper_kb);
+    if (bi->malformed)
+        say("warning: %u malformed piece(s) of boot information ignored", bi->malformed);
+}
+
+void report_boot_map(const struct bootinfo *bi)
+{
     for (unsigned i = 0; i < bi->mmap_count; i++) {
         const struct mmap_entry *e = &bi->mmap[i];
         uint64_t end = e->base + e->length - 1;
@@ -57,6 +63,4 @@ void report_boot(const struct bootinfo *bi)
     }
     if (bi->mmap_truncated)
         say("memory: map truncated to %u entries", BOOTINFO_MMAP_MAX);
-    if (bi->malformed)
-        say("warning: %u malformed piece(s) of boot information ignored", bi->malformed);
 }

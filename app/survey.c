@@ -1,6 +1,7 @@
 /* The hardware survey: see survey.h. Every probe here only reads. */
 #include "survey.h"
 #include "method_acpi.h"
+#include "report.h"
 #include "../system/console.h"
 #include "../lib/format.h"
 #include "../system/io.h"
@@ -180,6 +181,7 @@ static void survey_memory(struct survey *sv, const struct bootinfo *bi)
     }
     if (sv->have_int12)
         say("memory: INT 12h reports %u KiB conventional", sv->int12_kb);
+    report_boot_map(bi);
     say("memory: %u KiB available in the boot loader's map", (unsigned)sv->map_available_kb);
     if (sv->bios_calls)
         say_memory_interfaces(&sv->mem);

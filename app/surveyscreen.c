@@ -165,18 +165,17 @@ static size_t pack(const char *json, size_t len, char *out, size_t size)
 }
 
 static void show(const char *text, size_t n, const char *caption_text, bool alnum,
-                 bool first, bool timed, uint32_t start, unsigned page, unsigned pages)
+                 bool first, uint32_t start, unsigned page, unsigned pages)
 {
-    uint32_t drawn;
     int size = alnum ? qr_encode_alnum(text, n, QRPAGES_ECC, QR_VERSION_MIN, FIXED_MASK,
                                        modules, work)
                      : qr_encode_ex((const uint8_t *)text, n, QRPAGES_ECC, QR_VERSION_MIN,
                                     FIXED_MASK, modules, work);
     caption(caption_text);
     int scale = draw(size);
-    if (first && timed && timer_elapsed_us(&drawn))
+    if (first)
         say("survey screen: the first QR code took %u ms to encode and draw",
-            (unsigned)((drawn - start) / 1000));
+            (unsigned)((timer_us() - start) / 1000));
     say("survey screen: QR code %u/%u of %u %s, %dx%d modules of %d px, on screen", page,
         pages, (unsigned)n, alnum ? "characters (APMOFF2, compressed)" : "bytes", size,
         size, scale);
@@ -208,8 +207,7 @@ void survey_screen_show(const char *json, const char *adapter, int wait)
             (unsigned)len, QRPAGES_MAX);
         return;
     }
-    uint32_t start = 0;
-    bool timed = timer_elapsed_us(&start);
+    uint32_t start = timer_us();
     if (!bios_set_video_mode(sc.mode)) {
         say("survey screen: the BIOS could not set video mode %02Xh", sc.mode);
         return;
@@ -219,7 +217,7 @@ void survey_screen_show(const char *json, const char *adapter, int wait)
         say("survey screen: the survey line, %u bytes, packed into %u characters",
             (unsigned)len, (unsigned)n);
         show(packed, n, "apmoff survey: scan this QR code, then press a key", true, true,
-             timed, start, 1, 1);
+             start, 1, 1);
         __asm__ volatile("xchgw %bx, %bx");     /* Bochs' magic breakpoint: see below */
         wait_for(wait);
     }
@@ -227,7 +225,7 @@ void survey_screen_show(const char *json, const char *adapter, int wait)
         size_t t = qr_page_text(json, len, &pages, i, text, sizeof(text));
         fmt_snprintf(line, sizeof(line), "apmoff survey %u/%u: scan this QR code, then "
                      "press a key", i + 1, pages.count);
-        show(text, t, line, false, i == 0, timed, start, i + 1, pages.count);
+        show(text, t, line, false, i == 0, start, i + 1, pages.count);
         /* Bochs' magic breakpoint (a no-op everywhere else): lets a test stop Bochs
          * here and dump the screen's memory, as QMP screendump does for QEMU. */
         __asm__ volatile("xchgw %bx, %bx");

@@ -30,5 +30,6 @@
 #define LSR_THR_EMPTY   0x20
 
 #define UART_BAUD_115200 1      /* the divisor: 115200 / 115200 */
+#define UART_FIFO_BYTES 16      /* a 16550A's transmit FIFO */
 
 #endif

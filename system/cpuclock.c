@@ -1,16 +1,11 @@
 /* CPU clock: see cpuclock.h.
  *
- * The loop runs while the PIT's channel 2 counts down from FFFFh (mode 0, about
- * 55 ms); latching the counter afterwards gives the elapsed PIT ticks. The loop
- * count doubles until the run takes long enough to measure to a fraction of a
- * percent, and stops before the counter could run out on a slow 386. */
+ * The loop is timed by the PIT clock (timer.h); the loop count doubles until the run
+ * takes long enough to measure to a fraction of a percent (5 ms: well inside the
+ * clock's 55 ms between reads). */
 #include "cpuclock.h"
-#include "io.h"
 #include "timer.h"
-#include "../lib/pc.h"
 
-#define PIT_CH2_MODE0       0xB0    /* channel 2, low then high byte, mode 0, binary */
-#define PIT_CH2_LATCH       0x80    /* counter latch command for channel 2 */
 #define PIT_HZ              1193182u
 #define DIVS_PER_ROUND      16
 #define MIN_TICKS           6000u   /* 5 ms: a tick is under a thousandth of that */
@@ -35,20 +30,12 @@ static void div_rounds(uint32_t rounds)
                      : [b] "r"(b));
 }
 
-/* PIT ticks the loop took, or 0 when channel 2 ran out (too long to tell). */
+/* PIT ticks the loop took. */
 static uint32_t time_rounds(uint32_t rounds)
 {
-    outb(PORT_B, (uint8_t)((inb(PORT_B) & ~PORT_B_SPEAKER) | PORT_B_GATE2));
-    outb(PIT_COMMAND, PIT_CH2_MODE0);
-    outb(PIT_CH2, 0xFF);
-    outb(PIT_CH2, 0xFF);
+    uint64_t start = timer_pit_ticks();
     div_rounds(rounds);
-    outb(PIT_COMMAND, PIT_CH2_LATCH);
-    uint32_t count = inb(PIT_CH2);
-    count |= (uint32_t)inb(PIT_CH2) << 8;
-    if (inb(PORT_B) & PORT_B_OUT2)
-        return 0;
-    return 0xFFFFu - count;
+    return (uint32_t)(timer_pit_ticks() - start);
 }
 
 /* cycles / ticks * 1193.182 kHz, without a 64-bit division (no libgcc here). */

@@ -11,6 +11,7 @@
 #include "serial.h"
 #include "io.h"
 #include "../lib/pc.h"
+#include "../lib/string.h"
 #include "../lib/uart.h"
 
 #define COM1            PORT_COM1
@@ -18,6 +19,8 @@
 #define TX_SPIN_LIMIT   100000  /* about 10 character times on slow hardware */
 
 static const char *kind;
+static unsigned tx_fifo = 1;    /* bytes the transmitter takes once it is empty */
+static unsigned tx_room;        /* of them, still free since we last saw it empty */
 
 /* The loopback test of the modem control lines. */
 static bool uart_answers(void)
@@ -55,6 +58,8 @@ void serial_init(void)
     outb(COM1 + UART_DLM, UART_BAUD_115200 >> 8);
     outb(COM1 + UART_LCR, LCR_8N1);
     kind = uart_kind();
+    if (!strcmp(kind, "16550A"))
+        tx_fifo = UART_FIFO_BYTES;
     outb(COM1 + UART_MCR, MCR_DTR_RTS);
 }
 
@@ -63,13 +68,19 @@ const char *serial_kind(void)
     return kind;
 }
 
+/* A 16550A's empty transmitter takes 16 bytes at once: the line status is read once
+ * for each 16 bytes instead of for each one. */
 void serial_putc(char c)
 {
     if (!kind)
         return;
-    for (int i = 0; i < TX_SPIN_LIMIT; i++)
-        if (inb(COM1 + UART_LSR) & LSR_THR_EMPTY)
-            break;
+    if (!tx_room) {
+        for (int i = 0; i < TX_SPIN_LIMIT; i++)
+            if (inb(COM1 + UART_LSR) & LSR_THR_EMPTY)
+                break;
+        tx_room = tx_fifo;
+    }
+    tx_room--;
     outb(COM1 + UART_DATA, (uint8_t)c);
 }
 

@@ -1,111 +1,90 @@
-/* PIT one-shot delays and TSC timing: see timer.h.
+/* The PIT clock and the TSC: see timer.h.
  *
  * Channel 2 is the one software may use freely (channel 0 is the BIOS's tick, and we
- * leave it alone for the real-mode calls). In mode 0 its output, readable as bit 5 of
- * port 61h, goes high when the count runs out. */
+ * leave it alone for the real-mode calls). Mode 2 (rate generator) with a count of 0
+ * divides by 65536 and reloads by itself; a latched read gives the count without
+ * stopping it. The count falls: a reading above the last one means it wrapped. */
 #include "timer.h"
 #include "cpu.h"
 #include "io.h"
+#include "../lib/div64.h"
 #include "../lib/pc.h"
 
-#define PIT_CH2_MODE0   0xB0    /* channel 2, low then high byte, mode 0, binary */
-#define PIT_HZ_PER_MS   1193    /* 1.193182 MHz */
-#define CHUNK_US        50000   /* fits the 16-bit counter */
-#define CALIBRATE_US    10000
-#define CALIBRATE_BASE_US 2000
-#define CALIBRATE_ROUNDS 3
+#define PIT_CH2_MODE2   0xB4    /* channel 2, low then high byte, mode 2, binary */
+#define PIT_CH2_LATCH   0x80    /* counter latch command for channel 2 */
+#define PIT_HZ          1193182u
+#define PIT_PERIOD      65536u
+#define CALIBRATE_US    5000u   /* TSC rate: a window of 5 ms, one part in 5000 */
 
-static void pit_one_shot(uint32_t us)
+static bool tsc;
+static uint64_t tsc_start;
+static uint16_t last;           /* the count at the last read */
+static uint64_t ticks;          /* PIT ticks since timer_start() */
+static uint32_t tsc_khz;
+
+static uint16_t pit_count(void)
 {
-    uint32_t count = us * PIT_HZ_PER_MS / 1000;
-    if (count < 2)
-        count = 2;
+    outb(PIT_COMMAND, PIT_CH2_LATCH);
+    uint16_t count = inb(PIT_CH2);
+    return (uint16_t)(count | inb(PIT_CH2) << 8);
+}
+
+void timer_start(bool have_tsc)
+{
+    tsc = have_tsc;
+    if (tsc)
+        tsc_start = cpu_rdtsc();
     outb(PORT_B, (uint8_t)((inb(PORT_B) & ~PORT_B_SPEAKER) | PORT_B_GATE2));
-    outb(PIT_COMMAND, PIT_CH2_MODE0);
-    outb(PIT_CH2, count & 0xFF);
-    outb(PIT_CH2, (count >> 8) & 0xFF);
-    for (uint32_t spin = 0; !(inb(PORT_B) & PORT_B_OUT2) && spin < 0x1000000; spin++)
-        ;                               /* bounded: a missing PIT must not hang us */
+    outb(PIT_COMMAND, PIT_CH2_MODE2);
+    outb(PIT_CH2, 0);
+    outb(PIT_CH2, 0);
+    last = pit_count();
+    ticks = 0;
+}
+
+uint64_t timer_pit_ticks(void)
+{
+    uint16_t now = pit_count();
+    /* Counting down: from last to now, through a reload when now is above last. */
+    ticks += (uint16_t)(last - now);
+    last = now;
+    return ticks;
+}
+
+uint32_t timer_us(void)
+{
+    uint64_t t = timer_pit_ticks();
+    return (uint32_t)div64(t * 1000000u, PIT_HZ, 0);
 }
 
 void pit_delay_us(uint32_t us)
 {
-    while (us > CHUNK_US) {
-        pit_one_shot(CHUNK_US);
-        us -= CHUNK_US;
-    }
-    pit_one_shot(us);
-}
-
-static bool tsc;
-static uint64_t start;
-
-void timer_mark_start(bool have_tsc)
-{
-    tsc = have_tsc;
-    if (tsc)
-        start = cpu_rdtsc();
-}
-
-/* 64-by-32-bit division with two DIVs, so no libgcc helper is needed. */
-static uint32_t div64_32(uint64_t n, uint32_t d)
-{
-    uint32_t hi = (uint32_t)(n >> 32), lo = (uint32_t)n, q_hi, q_lo, r;
-    q_hi = hi / d;
-    r = hi % d;
-    __asm__("divl %4" : "=a"(q_lo), "=d"(r) : "a"(lo), "d"(r), "rm"(d));
-    return q_hi ? 0xFFFFFFFFu : q_lo;
-}
-
-/* TSC ticks in CALIBRATE_US, measured once against the PIT. Two one-shots, the
- * second CALIBRATE_US longer: their difference cancels the fixed cost of programming
- * and polling the PIT, about a millisecond under emulation, which made a single
- * 10 ms window read 10% short (8 s measured as 7.2 s). Kept per window, not per
- * microsecond: at Bochs' 4 MHz a rate of 3.999 ticks/us rounded to 3 read a third long.
- * Each window is the short_window of CALIBRATE_ROUNDS: a pause of the CPU (an
- * emulator's host busy elsewhere) can only lengthen a window, and one long window
- * made an 8 s standby read as 5.3 s. 0 when the PIT disagrees. */
-static uint32_t tsc_per_window(void)
-{
-    static uint32_t ticks;
-    uint64_t short_window = ~0ull, long_window = ~0ull;
-
-    if (ticks)
-        return ticks;
-    for (int round = 0; round < CALIBRATE_ROUNDS; round++) {
-        uint64_t t0 = cpu_rdtsc();
-        pit_delay_us(CALIBRATE_BASE_US);
-        uint64_t t1 = cpu_rdtsc();
-        pit_delay_us(CALIBRATE_BASE_US + CALIBRATE_US);
-        uint64_t t2 = cpu_rdtsc();
-        if (t1 - t0 < short_window)
-            short_window = t1 - t0;
-        if (t2 - t1 < long_window)
-            long_window = t2 - t1;
-    }
-    uint64_t d = long_window - short_window;
-    if (long_window > short_window && d >> 32 == 0)
-        ticks = (uint32_t)d;
-    return ticks;
+    uint64_t until = timer_pit_ticks() + div64((uint64_t)us * PIT_HZ + 999999u, 1000000u, 0);
+    while (timer_pit_ticks() < until)
+        ;
 }
 
 bool timer_tsc_khz(uint32_t *khz)
 {
-    uint32_t window = tsc ? tsc_per_window() : 0;
-    if (!window)
-        return false;
-    *khz = window / (CALIBRATE_US / 1000);
-    return true;
-}
-
-bool timer_elapsed_us(uint32_t *us)
-{
     if (!tsc)
         return false;
-    uint64_t now = cpu_rdtsc();
-    uint32_t window = tsc_per_window();
-    if (!window)
+    if (!tsc_khz) {
+        uint64_t t0 = cpu_rdtsc(), p0 = timer_pit_ticks();
+        pit_delay_us(CALIBRATE_US);
+        uint64_t t1 = cpu_rdtsc(), p1 = timer_pit_ticks();
+        uint64_t khz64 = div64((t1 - t0) * PIT_HZ, (p1 - p0) * 1000u, 0);
+        tsc_khz = khz64 >> 32 ? 0 : (uint32_t)khz64;
+    }
+    *khz = tsc_khz;
+    return tsc_khz != 0;
+}
+
+bool timer_tsc_us(uint32_t *us)
+{
+    uint32_t khz;
+    if (!timer_tsc_khz(&khz))
         return false;
-    *us = div64_32((now - start) * CALIBRATE_US, window);
+    uint64_t elapsed = div64((cpu_rdtsc() - tsc_start) * 1000u, khz, 0);
+    *us = elapsed >> 32 ? 0xFFFFFFFFu : (uint32_t)elapsed;
     return true;
 }

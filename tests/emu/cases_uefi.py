@@ -25,7 +25,7 @@ CASES = [
     Case("qemu64-ovmf-memory-line", "qemu", "ovmf", "pc", "iso", "onfail=exit", "exit:7", 90,
          extra=["-m", "512"],
          serial=[r"^apmoff: memory: 640 KiB conventional, 7168 KiB extended up to the first "
-                 r"hole at 00800000h \(the map below: 5\d{5} KiB available above 1 MiB\)$"]),
+                 r"hole at 00800000h \(the loader's map: 5\d{5} KiB available above 1 MiB\)$"]),
 ]
 
 # --- method=efi as UEFI 2.x asks: ResetSystem found in a runtime region of the EFI
