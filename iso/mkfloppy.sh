@@ -76,6 +76,17 @@ lz4 -12 -q --content-size "$stage/apmoff.elf" "$stage/apmoff.lz4" 2>"$stage/log"
 "$here/mkmenu.py" "$cfg" /boot/apmoff.lz4 >"$stage/menu.cfg" 2>"$stage/log" ||
 	die "$(cat "$stage/log")"
 
+# What the loader has room for (loader/main.c): the file at 20000h-4FFFFh, unpacked
+# from 50000h up to the EBDA, which lies at 9FC00h on most machines.
+FILE_MAX=196608
+UNPACK_MAX=325632
+packed=$(stat -c %s "$stage/apmoff.lz4")
+unpacked=$(stat -c %s "$stage/apmoff.elf")
+[ "$packed" -le $FILE_MAX ] && [ "$unpacked" -le $UNPACK_MAX ] ||
+	die "the kernel does not fit the loader's room: it is $(kib "$unpacked") KiB," \
+		"$(kib "$packed") KiB packed; the loader takes $((UNPACK_MAX / 1024)) KiB," \
+		"$((FILE_MAX / 1024)) KiB packed"
+
 stage2_sectors=$(($(stat -c %s "$loader/stage2.bin") / 512))
 reserved=$((1 + stage2_sectors))
 

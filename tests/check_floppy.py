@@ -1,135 +1,142 @@
 #!/usr/bin/python3
-"""The floppy images load GRUB's core in every drive that takes their disk.
+"""The floppy images hold what apmoff's loader reads, where it reads it.
 
-GRUB's boot sector (boot.S) turns LBAs into cylinder/head/sector with the geometry
-INT 13h AH=08h gives, and for a diskette that is the drive's largest format; it keeps
-it at 7C04h-7C0Eh for diskboot.S, which reads the block lists with it. This check
-models that read path (not GRUB's code: what it does with the kept geometry, and
-what a diskette answers for a sector its track lacks) for each image and each drive
-that takes its disk, and the core that arrives at 8000h must be /boot/grub/core.img.
+For each image (build/apmoff*.img, every format and its automation twin), without an
+emulator:
+  - the BPB is the format's own geometry (the loader trusts it over the drive's);
+  - the reserved sectors hold the second stage, whole: its magic, a length the
+    reserved count covers, and a checksum that adds up, as the boot sector checks them
+    (loader/bootsect.asm);
+  - /boot/menu.cfg is what iso/mkmenu.py makes of the menu the image was built from;
+  - /boot/apmoff.lz4 unpacks (Debian's lz4) to the kernel without its symbols, lies in
+    one run of clusters, and ends inside the disk's first DISK_MIRROR_SECTORS sectors,
+    which the loader reads a cylinder at a time and uses where they lie (loader/disk.h).
 It also makes sure a kernel that outgrows a format fails the build, leaving no image.
 
 usage: check_floppy.py [BUILD_DIR]     (default build/); exit status 1 on a failure
 """
 
 import os
+import re
 import struct
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MTOOLS_ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
 
-# image suffix: (tracks, sectors a track, [(drive, AH=08h sectors, AH=08h cylinders)])
-FORMATS = {
-    "": (80, 18, [("3.5\" 1.44 MB", 18, 80)]),
-    "-1200": (80, 15, [("5.25\" 1.2 MB", 15, 80)]),
-    "-720": (80, 9, [("3.5\" 720 KB", 9, 80), ("3.5\" 1.44 MB", 18, 80),
-                     ("3.5\" 2.88 MB", 36, 80)]),
-    "-360": (40, 9, [("5.25\" 360 KB", 9, 40), ("5.25\" 1.2 MB", 15, 80)]),
-}
+# image suffix: (cylinders, sectors a track, the menu the Makefile builds it from)
+FORMATS = {"": (80, 18), "-1200": (80, 15), "-720": (80, 9), "-360": (40, 9)}
 HEADS = 2
-KERNEL_SECTOR = 0x5C            # boot.img: LBA of the core's first sector
-KEPT = 0x7C04                   # mode, sectors (4), heads (4), cylinders (2)
-FIRST_LIST = 0x8000 + 0x1F4     # diskboot.img's first block list; the next 12 bytes lower
+SECTOR = 512
+STAGE2_MAGIC = b"AOL2"
 
 
-class ReadError(Exception):
-    pass
+def mirror_sectors():
+    with open(os.path.join(ROOT, "loader", "disk.h")) as f:
+        return int(re.search(r"#define DISK_MIRROR_SECTORS (\d+)", f.read()).group(1))
 
 
-def load_core(disk, tracks, spt, drive_spt, drive_cyls):
-    """The memory a boot leaves from 7C00h up: boot.S keeps the drive's geometry and
-    loads one sector to 8000h, diskboot.S follows its lists (each read at most up to
-    the end of a track, as the kept geometry has it)."""
-    mem = bytearray(0x80000)
-
-    def read(lba, count):
-        s_all, h_all = mem[KEPT + 1:KEPT + 5], mem[KEPT + 5:KEPT + 9]
-        kept_spt, kept_heads = struct.unpack("<I", s_all)[0], struct.unpack("<I", h_all)[0]
-        kept_cyls = struct.unpack("<H", mem[KEPT + 9:KEPT + 11])[0]
-        sector, head = lba % kept_spt, lba // kept_spt % kept_heads
-        cyl = lba // kept_spt // kept_heads
-        if cyl >= kept_cyls:
-            raise ReadError("Geom Error at LBA %d" % lba)
-        count = min(count, kept_spt - sector)
-        if cyl >= tracks or sector + count > spt:   # the diskette has no such sector
-            raise ReadError("Read Error at LBA %d (C%d H%d S%d, %d sectors)"
-                            % (lba, cyl, head, sector + 1, count))
-        at = ((cyl * HEADS + head) * spt + sector) * 512
-        return disk[at:at + count * 512], count
-
-    mem[0x7C00:0x7E00] = disk[:512]
-    mem[KEPT:KEPT + 11] = struct.pack("<BIIH", 0, drive_spt, HEADS, drive_cyls)
-    data, _ = read(struct.unpack_from("<Q", disk, KERNEL_SECTOR)[0], 1)
-    mem[0x8000:0x8200] = data
-    lists = FIRST_LIST
-    while True:
-        lba, count, seg = struct.unpack_from("<QHH", mem, lists)
-        if count == 0:
-            return mem
-        while count:
-            data, n = read(lba, count)
-            mem[seg * 16:seg * 16 + len(data)] = data
-            lba, count, seg = lba + n, count - n, seg + n * 32
-        lists -= 12
+def mtools(*args):
+    return subprocess.run(list(args), check=True, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, env=MTOOLS_ENV).stdout
 
 
-def core_file(image):
-    out = subprocess.run(["mtype", "-i", image, "::/boot/grub/core.img"], check=True,
-                         stdout=subprocess.PIPE, env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
-    return out.stdout
-
-
-def check_image(image, tracks, spt, drives):
-    messages, ok = [], True
+def check_image(image, cylinders, spt, menu_cfg, stripped):
+    problems = []
     with open(image, "rb") as f:
         disk = f.read()
-    name = os.path.basename(image)
-    if len(disk) != tracks * HEADS * spt * 512 or disk[510:512] != b"\x55\xaa":
-        return False, ["FAIL %s: not a %d-byte image with a boot signature" % (name, len(disk))]
-    core = core_file(image)
-    for drive, drive_spt, drive_cyls in drives:
-        try:
-            mem = load_core(disk, tracks, spt, drive_spt, drive_cyls)
-            good = mem[0x8000:0x8000 + len(core)] == core
-            why = "core.img at 8000h" if good else "8000h does not hold core.img"
-        except ReadError as e:
-            good, why = False, str(e)
-        ok &= good
-        messages.append("%s %s in a %s drive (AH=08h: %d sectors a track): %s" %
-                        ("PASS" if good else "FAIL", name, drive, drive_spt, why))
-    return ok, messages
+    if len(disk) != cylinders * HEADS * spt * SECTOR:
+        return ["%d bytes, not the format's %d" % (len(disk), cylinders * HEADS * spt * SECTOR)]
+    (bps, cluster, reserved, fats, root_entries, total, media, fat_sectors, bpb_spt,
+     heads) = struct.unpack_from("<HBHBHHBHHH", disk, 11)
+    if (bps, total, bpb_spt, heads) != (SECTOR, cylinders * HEADS * spt, spt, HEADS):
+        problems.append("BPB geometry %d sectors of %d bytes, %d a track, %d heads: not the "
+                        "format's" % (total, bps, bpb_spt, heads))
+    if disk[510:512] != b"\x55\xaa":
+        problems.append("no boot signature")
+
+    stage2 = disk[SECTOR:reserved * SECTOR]
+    length = struct.unpack_from("<H", stage2, 4)[0] if len(stage2) >= 8 else 0
+    if stage2[:4] != STAGE2_MAGIC:
+        problems.append("the reserved sectors do not start with the second stage's magic")
+    elif not 0 < length < reserved:
+        problems.append("the second stage's length (%d sectors) is not inside the %d "
+                        "reserved" % (length, reserved))
+    elif sum(struct.unpack("<%dH" % (length * SECTOR // 2),
+                           stage2[:length * SECTOR])) & 0xFFFF:
+        problems.append("the second stage's words do not add up to 0 (its checksum)")
+
+    if mtools("mtype", "-i", image, "::/boot/menu.cfg") != menu_cfg:
+        problems.append("/boot/menu.cfg is not what iso/mkmenu.py makes of the menu")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        packed = os.path.join(tmp, "apmoff.lz4")
+        mtools("mcopy", "-n", "-i", image, "::/boot/apmoff.lz4", packed)
+        unpacked = subprocess.run(["lz4", "-d", "-c", packed], stdout=subprocess.PIPE)
+        if unpacked.returncode or unpacked.stdout != stripped:
+            problems.append("/boot/apmoff.lz4 does not unpack to the kernel without symbols")
+    chain = mtools("mshowfat", "-i", image, "::/boot/apmoff.lz4").decode()
+    runs = re.findall(r"<(\d+)-(\d+)>", chain)
+    if len(runs) != 1:
+        problems.append("/boot/apmoff.lz4 is not one run of clusters: %s" % chain.strip())
+    else:
+        data = reserved + fats * fat_sectors + root_entries * 32 // SECTOR
+        last = data + (int(runs[0][1]) - 1) * cluster
+        if last >= mirror_sectors():
+            problems.append("the kernel ends at sector %d, past the loader's mirror of the "
+                            "first %d" % (last, mirror_sectors()))
+    return problems
 
 
 def check_outgrown(build):
-    """A kernel too big for the 360 KB format: the build fails, says so, leaves nothing."""
+    """A kernel too big for the loader (and the 360 KB format): the build fails, says
+    so, leaves nothing. The kernel with 250 KiB of random bytes in a section: LZ4
+    cannot shrink them."""
     with tempfile.TemporaryDirectory() as tmp:
         kernel, out = os.path.join(tmp, "big.elf"), os.path.join(tmp, "apmoff-360.img")
-        with open(kernel, "wb") as f:
-            f.write(os.urandom(200 * 1024))          # random: LZMA cannot shrink it
+        junk = os.path.join(tmp, "junk.bin")
+        with open(junk, "wb") as f:
+            f.write(os.urandom(250 * 1024))
+        subprocess.run(["objcopy", "--add-section", ".junk=" + junk,
+                        os.path.join(build, "apmoff.elf"), kernel], check=True)
         proc = subprocess.run([os.path.join(ROOT, "iso", "mkfloppy.sh"), out, kernel,
                                os.path.join(ROOT, "iso", "grub.cfg"), "360"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         text = proc.stdout.decode(errors="replace")
         good = proc.returncode != 0 and not os.path.exists(out) and "does not fit" in text
-        return good, ["%s mkfloppy with a 200 KiB kernel for 360 KB: %s" % (
+        return good, ["%s mkfloppy with a 250 KiB larger kernel for 360 KB: %s" % (
             "PASS" if good else "FAIL", text.strip().splitlines()[-1] if text.strip()
             else "exit %d, no message" % proc.returncode)]
 
 
 def check(build):
     messages, ok = [], True
-    for suffix, (tracks, spt, drives) in FORMATS.items():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "apmoff.elf")
+        subprocess.run(["objcopy", "--strip-all", os.path.join(build, "apmoff.elf"), path],
+                       check=True)
+        with open(path, "rb") as f:
+            stripped = f.read()
+    menus = {}
+    for base, cfg in (("apmoff", "grub.cfg"), ("apmoff-auto", "grub-auto.cfg")):
+        menus[base] = subprocess.run([os.path.join(ROOT, "iso", "mkmenu.py"),
+                                      os.path.join(build, cfg), "/boot/apmoff.lz4"],
+                                     check=True, stdout=subprocess.PIPE).stdout
+    for suffix, (cylinders, spt) in FORMATS.items():
         for base in ("apmoff", "apmoff-auto"):
             image = os.path.join(build, base + suffix + ".img")
             if not os.path.exists(image):
                 ok = False
                 messages.append("FAIL %s: missing (make)" % image)
                 continue
-            good, lines = check_image(image, tracks, spt, drives)
-            ok &= good
-            messages += lines
+            problems = check_image(image, cylinders, spt, menus[base], stripped)
+            ok &= not problems
+            messages.append("%s %s: %s" % ("FAIL" if problems else "PASS",
+                                          os.path.basename(image), "; ".join(problems) or
+                                          "BPB, second stage, menu and kernel as the loader "
+                                          "reads them"))
     good, lines = check_outgrown(build)
     return ok and good, messages + lines
 

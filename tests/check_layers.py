@@ -5,6 +5,7 @@ The kernel's folders are floors (docs/design.md): a file may include its own
 folder and the floors this table lets it stand on, nothing above or beside it.
 
     boot/      nothing of ours
+    loader/    lib/                          (the floppy loader: a program of its own)
     lib/       lib/                          (no I/O; builds on the host)
     system/    lib/
     survey/    lib/                          (pure readers of firmware tables)
@@ -29,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # folder -> the folders its files may include, besides its own.
 MAY_INCLUDE = {
     "boot": set(),
+    "loader": {"lib"},
     "lib": set(),
     "system": {"lib"},
     "survey": {"lib"},
@@ -40,6 +42,7 @@ MAY_INCLUDE = {
 
 # Headers the build generates into build/, by the layer whose source makes them.
 GENERATED = {
+    "loader-offsets.inc": "loader",     # loader/asm-offsets.c
     "system-offsets.inc": "system",     # system/asm-offsets.c
     "realmode-offsets.inc": "realmode", # realmode/asm-offsets.c
 }

@@ -32,7 +32,7 @@ import sys
 import time
 
 from tests import (check_dist, check_floppy, check_grub_patch, check_insns, check_layers,
-                   check_menu, check_realmode, recipes)
+                   check_loader, check_menu, check_realmode, recipes)
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.docs import check as docs_check
@@ -97,15 +97,17 @@ def run_checks(tally):
     GRUB patch for CPUs without CR4 changes what it should and refuses the rest; the
     boot menu offers every action with a countdown a person can use; every CR0 write
     of the trampoline is followed by a far jump, and the GDT is 16-byte aligned; every
-    include points down the kernel's floors (check_layers.py); every floppy image loads
-    its core in each drive that takes its disk (check_floppy.py)."""
+    include points down the kernel's floors (check_layers.py); every floppy image holds
+    what the loader reads, where it reads it (check_floppy.py); the loader's real-mode
+    code uses 32-bit addresses for its string instructions (check_loader.py)."""
     for name, check in (("check_layers", check_layers.check),
                         ("check_insns", lambda: check_insns.check(
                             os.path.join(BUILD, "apmoff.elf"))),
                         ("check_grub_patch", check_grub_patch.check),
                         ("check_menu", check_menu.check),
                         ("check_realmode", lambda: check_realmode.check(BUILD)),
-                        ("check_floppy", lambda: check_floppy.check(BUILD))):
+                        ("check_floppy", lambda: check_floppy.check(BUILD)),
+                        ("check_loader", lambda: check_loader.check(BUILD))):
         ok, messages = check()
         print("\n".join(messages))
         tally.add("static", name, ok, message="; ".join(messages)[:500])
@@ -118,6 +120,9 @@ def run_checker_self_test(tally):
     ok, message = check_layers.self_test()
     print("%s layers self-test: %s" % ("PASS" if ok else "FAIL", message))
     tally.add("static", "check_layers self-test", ok, message=message)
+    ok, message = check_loader.self_test()
+    print(message)
+    tally.add("static", "check_loader self-test", ok, message=message)
 
 
 def run_fuzz(tally):
