@@ -145,9 +145,10 @@ CASES += [
 T86 = 150   # 86Box runs in real time: POST 10-25 s
 CASES += [
     # FIC VA-503+ (VIA MVP3 + VT82C586B), Award 4.51PG 01/11/01 with ACPI tables: S5.
-    Case("86box-ficva503p-acpi", "86box", "award", "ficva503p", "floppy", "method=acpi",
-         "poweroff", T86, serial=[S5_FOUND], serial_absent=[NO_APM_CALL],
-         last_line=OFF_ACPI),
+    Case("86box-ficva503p-acpi", "86box", "award", "ficva503p", "floppy",
+         "method=acpi action=survey,off wait=0", "poweroff", T86,
+         serial=[S5_FOUND, r"^apmoff: chipset: .*soft-off yes"], serial_absent=[NO_APM_CALL],
+         judges=[SurveyMatches({"chipset.soft_off": "yes"})], last_line=OFF_ACPI),
     # ASUS TX97 (430TX), Award 11/24/98: no ACPI tables, said plainly; APM is not asked.
     Case("86box-tx97-acpi", "86box", "award", "tx97", "floppy", "method=acpi", "halt", T86,
          serial=[r"^apmoff: acpi: no ACPI S5: no RSDP$"], serial_absent=[NO_APM_CALL],
