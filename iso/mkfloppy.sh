@@ -131,7 +131,7 @@ mcopy -i "$img" "$stage/apmoff.lz4" ::/boot/apmoff.lz4
 	[ "$(u16 26)" -eq $heads ] || die "the BPB does not give the $format KB geometry"
 cmp -s -n $((stage2_sectors * 512)) "$loader/stage2.bin" "$img" -i 0:512 ||
 	die "the second stage is not in sectors 1-$stage2_sectors"
-mshowfat -i "$img" ::/boot/apmoff.lz4 | grep -q '<[0-9]*-[0-9]*>$' ||
+mshowfat -i "$img" ::/boot/apmoff.lz4 | grep -q '<[0-9]*\(-[0-9]*\)\{0,1\}>$' ||
 	die "the kernel's clusters are not one run"
 
 left=$(mdir -i "$img" ::/ | sed -n 's/^ *\([0-9 ]*\) bytes free$/\1/p' | tr -d ' ')

@@ -27,7 +27,8 @@
 #define MSR_STATUS_MASK 0xF0    /* CTS, DSR, RI, DCD */
 #define MSR_CTS_DCD     0x90    /* what RTS and OUT2 give back in loopback */
 #define LSR_DATA_READY  0x01
-#define LSR_THR_EMPTY   0x20
+#define LSR_THR_EMPTY   0x20    /* the holding register (or the FIFO) is empty */
+#define LSR_TX_IDLE     0x40    /* and so is the shift register: the line is quiet */
 
 #define UART_BAUD_115200 1      /* the divisor: 115200 / 115200 */
 #define UART_FIFO_BYTES 16      /* a 16550A's transmit FIFO */

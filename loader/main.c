@@ -197,7 +197,7 @@ static const uint8_t *load_kernel_file(uint32_t *size)
     uint8_t *out = phys(UNPACK_BUFFER);
     start = ticks();
     if (lz4_unpack(file, n, out, mem.ebda - UNPACK_BUFFER, size, &why))
-        halt("%s: %s", menu.kernel, why);
+        halt("%s is not what lz4 wrote (a damaged or cut-short file): %s", menu.kernel, why);
     t = tenths_since(start);
     say("unpacked: %u bytes in %u.%u s, its XXH32 checksum and length as lz4 wrote them",
         (unsigned)*size, t / 10, t % 10);

@@ -96,6 +96,7 @@ void vsay(const char *fmt, va_list ap)
     console_write(PREFIX);
     console_write(line);
     console_putc('\n');
+    serial_flush();
 }
 
 void say_log(const char *fmt, ...)

@@ -84,6 +84,16 @@ void serial_putc(char c)
     outb(COM1 + UART_DATA, (uint8_t)c);
 }
 
+void serial_flush(void)
+{
+    if (!kind)
+        return;
+    for (int i = 0; i < TX_SPIN_LIMIT * UART_FIFO_BYTES; i++)
+        if (inb(COM1 + UART_LSR) & LSR_TX_IDLE)
+            break;
+    tx_room = tx_fifo;
+}
+
 bool serial_getc(char *c)
 {
     if (!kind || !(inb(COM1 + UART_LSR) & LSR_DATA_READY))

@@ -7,6 +7,9 @@
 
 void serial_init(void);
 void serial_putc(char c);
+/* Waits (bounded) until every byte written has left the UART: a line is on the wire
+ * before whatever comes next (a power-off call) can cut it short. */
+void serial_flush(void);
 bool serial_getc(char *c);      /* non-blocking: false when no byte is waiting */
 /* What answered at COM1: "8250", "16450", "16550" (FIFO unusable), "16550A", or
  * 0 when nothing did (then serial output is off). */

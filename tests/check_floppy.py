@@ -78,7 +78,7 @@ def check_image(image, cylinders, spt, menu_cfg, stripped):
         if unpacked.returncode or unpacked.stdout != stripped:
             problems.append("/boot/apmoff.lz4 does not unpack to the kernel without symbols")
     chain = mtools("mshowfat", "-i", image, "::/boot/apmoff.lz4").decode()
-    runs = re.findall(r"<(\d+)-(\d+)>", chain)
+    runs = [(a, b or a) for a, b in re.findall(r"<(\d+)(?:-(\d+))?>", chain)]
     if len(runs) != 1:
         problems.append("/boot/apmoff.lz4 is not one run of clusters: %s" % chain.strip())
     else:

@@ -50,7 +50,9 @@ class Case:
                                     # "usb" (the ISO as a raw disk), or "hdd" (86Box:
                                     # the ISO written to an IDE disk)
     options: str                    # kernel command line ("" = the shipped menu default)
-    expect: str                     # "poweroff", "halt", "hang", "reset" or "exit:N"
+    expect: str                     # "poweroff", "halt", "hang", "reset", "exit:N", or
+                                    # "loader-halt" (the floppy loader stopped, its
+                                    # line last: last_line is matched against it)
     timeout: float                  # wall-clock seconds for the whole run
     serial: list = field(default_factory=list)          # regexes that must match
     serial_absent: list = field(default_factory=list)   # regexes that must not match
@@ -64,6 +66,9 @@ class Case:
                                     # "grub-mb2" GRUB's multiboot2 on a BIOS machine,
                                     # "syslinux" ISOLINUX's mboot.c32; ISO and floppy:
                                     # "auto", the shipped automation image (no countdown)
+    image: str = ""                 # floppy: a broken image for the loader to name
+                                    # (tests/emu/images.py special_image): "truncated",
+                                    # "not-multiboot"
     rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
                                     # behaviour's name), run as an option ROM at POST
     retry_if: str = ""              # QEMU: run once more when the kernel never spoke and

@@ -81,3 +81,69 @@ cases_86box.BOARDS.update({
     "386-award495-720": ("U-Board 386, 720 KB drive", "OPTi 495SLC (ISA)",
                          "i386DX-33, no FPU"),
 })
+
+# --- the floppy loader (loader/) on its own --------------------------------------
+# QEMU's 486 (no TSC) with 4 MB, every format and its automation image: on pc the
+# default entry powers off; on isapc SeaBIOS takes the APM call and hangs (no ACPI
+# hardware to act on), right after the kernel's last line.
+from tests.emu.judges import TextScreenShows       # noqa: E402
+from tests.emu.qemu import KeyAfter                 # noqa: E402
+
+OLD_486 = ["-cpu", "486", "-m", "4"]
+LOADER_START = r"^apmoff loader: version "
+KERNEL_BOOTED = r'^apmoff: boot: multiboot 1, loader "apmoff loader '
+for size, kind in (("", 144), ("-1200", 120), ("-720", 144), ("-360", 120)):
+    fmt = size[1:] or "1440"
+    CASES += [
+        Case("qemu-486-floppy-%s" % fmt, "qemu", "seabios", "pc", "floppy" + size, "",
+             "poweroff", 40, loader="auto", extra=drive(kind) + OLD_486,
+             serial=[LOADER_START, KERNEL_BOOTED], last_line=OFF_RM),
+        Case("qemu-isapc-486-floppy-%s" % fmt, "qemu", "seabios", "isapc", "floppy" + size,
+             "", "hang", 40, loader="auto", extra=drive(kind) + OLD_486,
+             serial=[LOADER_START, KERNEL_BOOTED], hang_after=OFF_RM),
+    ]
+CASES += [
+    Case("bochs-rombios-auto-floppy-1440", "bochs", "bochs", "-", "floppy", "", "poweroff",
+         60, loader="auto", serial=[LOADER_START, KERNEL_BOOTED], last_line=OFF_RM),
+    # A disk cut short in the kernel file, and a kernel that is no multiboot kernel:
+    # each named on the screen and on COM1, and the machine halts (no reset loop).
+    Case("qemu-floppy-truncated", "qemu", "seabios", "pc", "floppy", "", "loader-halt", 30,
+         image="truncated", extra=drive(144),
+         last_line=r"^apmoff loader: halted: /boot/apmoff\.lz4 is not what lz4 wrote \(a "
+                   r"damaged or cut-short file\)",
+         judges=[TextScreenShows([r"halted: /boot/apmoff\.lz4 is not what lz4 wrote"])]),
+    Case("qemu-floppy-not-multiboot", "qemu", "seabios", "pc", "floppy", "", "loader-halt",
+         30, image="not-multiboot", extra=drive(144),
+         last_line=r"^apmoff loader: halted: /boot/apmoff\.lz4: it is not a multiboot "
+                   r"kernel: no multiboot header in its first 8 KiB$",
+         judges=[TextScreenShows([r"halted: /boot/apmoff\.lz4: it is not a multiboot"])]),
+    # The shipped menu, as a person uses it: a key stops the countdown, Down three times
+    # picks the conformance check, Enter boots it; the screen shows the menu.
+    Case("qemu-floppy-menu-keys", "qemu", "seabios", "pc", "floppy", "", "halt", 40,
+         extra=drive(144),
+         actions=[KeyAfter(r"^apmoff loader: booting 1 in 5 s; any key stops the countdown",
+                           0.5, keys=["down", "down", "down", "ret"])],
+         serial=[r"^apmoff loader: countdown stopped$",
+                 r"^apmoff loader: > 4 apmoff [\d.]+: APM conformance check",
+                 r'^apmoff: boot: command line "/boot/apmoff\.lz4 action=check"$'],
+         last_line=r"^apmoff: halted: check complete"),
+    # e edits the entry's words before it boots: a label typed on the keyboard.
+    Case("qemu-floppy-menu-edit", "qemu", "seabios", "pc", "floppy", "", "poweroff", 40,
+         extra=drive(144),
+         actions=[KeyAfter(r"^apmoff loader: booting 1 in 5 s", 0.5,
+                           keys=["e", "spc", "l", "a", "b", "e", "l", "equal", "x", "ret"])],
+         serial=[r"^apmoff loader: edit the words of 1 \(Enter boots, Esc cancels\):",
+                 r'^apmoff: boot: command line "/boot/apmoff\.lz4 action=off label=x"$',
+                 r"^apmoff: label: x$"],
+         last_line=OFF_RM),
+    # The menu as the screen shows it while the countdown runs (read from VGA memory).
+    Case("qemu-floppy-menu-screen", "qemu", "seabios", "pc", "floppy", "", "hang", 40,
+         extra=drive(144),
+         actions=[KeyAfter(r"^apmoff loader: booting 1 in 5 s", 0.5, keys=["esc"])],
+         hang_after=r"^apmoff loader: countdown stopped$",
+         judges=[TextScreenShows([r"^ apmoff [\d.]+ loader",
+                                  r"^ 1 apmoff [\d.]+: power off through APM",
+                                  r"^14 apmoff [\d.]+: power off through UEFI ResetSystem",
+                                  r"Enter boots it, e edits its words",
+                                  r"The countdown is stopped\."])]),
+]

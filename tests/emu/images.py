@@ -53,16 +53,26 @@ def is_floppy(medium):
     return medium.startswith("floppy")
 
 
+# What each kind of image is built from, besides the kernel and the menu.
+ISO_INPUTS = [os.path.join(ROOT, "iso", n) for n in ("mkiso.sh", "mkefiimg.sh",
+                                                     "menu.modules", "grub-no-cr4.py")]
+FLOPPY_INPUTS = [os.path.join(ROOT, "iso", n) for n in ("mkfloppy.sh", "mkmenu.py")] + [
+    os.path.join(BUILD, "loader", n) for n in ("bootsect.bin", "stage2.bin")]
+
+
+def fresh(out, inputs):
+    return os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(i)
+                                       for i in inputs)
+
+
 def _build_variant(options, medium, loader):
     slug = slug_of(options) + ("-" + loader if loader else "")
     script, suffix = (("mkfloppy.sh", floppy_suffix(medium) + ".img") if is_floppy(medium)
                       else ("mkiso.sh", ".iso"))
     out = os.path.join(BUILD, "variants", slug + suffix)
-    inputs = [ELF] + [os.path.join(ROOT, "iso", n)
-                      for n in ("grub.cfg", script, "mkefiimg.sh", "menu.modules",
-                                "grub-no-cr4.py")]
-    if os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(i)
-                                   for i in inputs):
+    inputs = [ELF, os.path.join(ROOT, "iso", "grub.cfg")] + (
+        FLOPPY_INPUTS if is_floppy(medium) else ISO_INPUTS)
+    if fresh(out, inputs):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as cfg:
@@ -76,7 +86,48 @@ def _build_variant(options, medium, loader):
     return out
 
 
+# A kernel that is no multiboot kernel: a 32-bit ELF at 2 MiB, halting, with no header.
+NOT_MULTIBOOT_ASM = "bits 32\nglobal _start\nsection .text\n_start:\n cli\n hlt\n"
+
+
+def _not_multiboot_elf(tmp):
+    asm, obj, elf = (os.path.join(tmp, n) for n in ("k.asm", "k.o", "k.elf"))
+    with open(asm, "w") as f:
+        f.write(NOT_MULTIBOOT_ASM)
+    subprocess.run(["nasm", "-f", "elf32", asm, "-o", obj], check=True)
+    subprocess.run(["ld", "-m", "elf_i386", "-Ttext=0x200000", "-e", "_start", "-o", elf,
+                    obj], check=True)
+    return elf
+
+
+def special_image(kind):
+    """A broken floppy for the loader to name: "truncated", the automation 1.44 MB
+    image cut short in its kernel (60000 bytes: the boot sector, the second stage, the
+    FAT, the directories and the menu are whole); "not-multiboot", the automation
+    menu on a floppy whose kernel has no multiboot header."""
+    with _variant_lock:
+        out = os.path.join(BUILD, "variants", "broken-%s.img" % kind)
+        auto = os.path.join(BUILD, "apmoff-auto.img")
+        if kind == "truncated":
+            if not fresh(out, [auto]):
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(auto, "rb") as f, open(out, "wb") as g:
+                    g.write(f.read(60000))
+            return out
+        if kind == "not-multiboot":
+            if not fresh(out, FLOPPY_INPUTS + [os.path.join(BUILD, "grub-auto.cfg")]):
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with tempfile.TemporaryDirectory() as tmp:
+                    subprocess.run([os.path.join(ROOT, "iso", "mkfloppy.sh"), out,
+                                    _not_multiboot_elf(tmp),
+                                    os.path.join(BUILD, "grub-auto.cfg")], check=True)
+            return out
+        raise ValueError("no special image %r" % kind)
+
+
 def image_for(case):
+    if case.image:
+        return special_image(case.image)
     if case.loader == "auto":
         return os.path.join(BUILD, "apmoff-auto" + (floppy_suffix(case.medium) + ".img"
                                                     if is_floppy(case.medium) else ".iso"))

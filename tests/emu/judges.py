@@ -20,7 +20,7 @@ import os
 import re
 
 from tests.emu.case import Probe
-from tests.emu.watch import apmoff_lines
+from tests.emu.watch import apmoff_lines, loader_lines
 from tools.apmoff_collect import qrpages
 
 EXPECT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expect")
@@ -33,8 +33,9 @@ def judge_core(run):
     lines = apmoff_lines(serial)
     expected = case.expect
     if expected == "hang":
+        seen = lines or loader_lines(serial)   # a hang in the loader: its lines
         ok = verdict in ("quiet", "timeout") and case.hang_after and any(
-            re.search(case.hang_after, l) for l in lines[-1:])
+            re.search(case.hang_after, l) for l in seen[-1:])
         if not ok:
             problems.append("expected a hang right after /%s/, got %s" % (case.hang_after,
                                                                           verdict))
@@ -42,6 +43,14 @@ def judge_core(run):
         if verdict not in ("quiet", "timeout") or not (
                 lines and lines[-1].startswith("apmoff: halted:")):
             problems.append("expected a halt with 'apmoff: halted:' last, got %s" % verdict)
+    elif expected == "loader-halt":
+        # The floppy loader stopped before any kernel ran, and said why last.
+        said = loader_lines(serial)
+        if verdict not in ("quiet", "timeout") or lines or not (
+                said and said[-1].startswith("apmoff loader: halted:")):
+            problems.append("expected the loader to halt with 'apmoff loader: halted:' "
+                            "last and no kernel line, got %s" % verdict)
+        lines = said
     elif verdict != expected:
         problems.append("expected %s, emulator showed %s" % (expected, verdict))
     for pattern in case.serial:

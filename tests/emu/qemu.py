@@ -104,10 +104,11 @@ class NmiAfter(Probe):
 
 
 class KeyAfter(Probe):
-    """Press Enter (QMP send-key) `seconds` after the serial log matches `pattern`."""
+    """Press keys (QMP send-key, one after another; QEMU's qcodes: "ret", "down", "a")
+    `seconds` after the serial log matches `pattern`. Enter by default."""
 
-    def __init__(self, pattern, seconds):
-        self.pattern, self.seconds = pattern, seconds
+    def __init__(self, pattern, seconds, keys=("ret",)):
+        self.pattern, self.seconds, self.keys = pattern, seconds, tuple(keys)
 
     def qemu_poll(self, run):
         mine = run.mine(self, due=None)
@@ -115,7 +116,9 @@ class KeyAfter(Probe):
             mine["due"] = time.monotonic() + self.seconds
         if mine["due"] is not None and time.monotonic() >= mine["due"]:
             mine["due"] = float("inf")
-            run.qmp.command("send-key", run.deadline, keys=[{"type": "qcode", "data": "ret"}])
+            for key in self.keys:
+                run.qmp.command("send-key", run.deadline,
+                                keys=[{"type": "qcode", "data": key}])
 
 
 class AcpiTable(Probe):

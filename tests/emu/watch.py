@@ -20,6 +20,11 @@ def apmoff_lines(text):
     return [l.rstrip("\r") for l in text.splitlines() if l.startswith("apmoff: ")]
 
 
+def loader_lines(text):
+    """The floppy loader's own lines (loader/), which come before the kernel's."""
+    return [l.rstrip("\r") for l in text.splitlines() if l.startswith("apmoff loader: ")]
+
+
 class SerialWatch:
     """Follows the serial log file and notices when the run has settled."""
 
@@ -40,10 +45,14 @@ class SerialWatch:
         """True once the run is over as far as the guest is concerned and the
         settle time has passed without the emulator reporting anything."""
         if self.settled_at is None:
-            lines = apmoff_lines(self.text())
-            over = any(l.startswith("apmoff: halted:") for l in lines)
+            text = self.text()
+            lines = apmoff_lines(text)
+            over = any(l.startswith("apmoff: halted:") for l in lines) or any(
+                l.startswith("apmoff loader: halted:") for l in loader_lines(text))
             if self.case.hang_after:
-                over = over or any(re.search(self.case.hang_after, l) for l in lines)
+                # before the kernel speaks, the loader's lines are the run's
+                seen = lines or loader_lines(text)
+                over = over or any(re.search(self.case.hang_after, l) for l in seen)
             if over:
                 self.settled_at = time.monotonic()
             return False
