@@ -262,11 +262,11 @@ def screenshot(proc, vmdir, timeout=5):
     return None
 
 
-def boot(case, workdir, image, watch, want_screen=False):
-    """Boots IMAGE on case.machine; returns (verdict, seconds, screenshot or None)."""
+def spawn(machine, image, medium, workdir, com1):
+    """86Box started on a private copy of the machine with IMAGE in its drive, in a
+    process group of its own; (process, stderr's path, start time)."""
     vmdir = os.path.join(workdir, "vm")
-    com1 = watch.path
-    cfg = prepare(case.machine, os.path.abspath(image), case.medium, vmdir, com1)
+    cfg = prepare(machine, os.path.abspath(image), medium, vmdir, com1)
     xdg = os.path.join(workdir, "xdg")
     os.makedirs(os.path.join(xdg, "data"))
     os.makedirs(os.path.join(xdg, "config"))
@@ -275,12 +275,19 @@ def boot(case, workdir, image, watch, want_screen=False):
                XDG_CONFIG_HOME=os.path.join(xdg, "config"), XDG_DATA_DIRS=xdg)
     err_path = os.path.join(workdir, "86box-stderr.txt")
     start = time.monotonic()
-    deadline = start + case.timeout
     with open(err_path, "wb") as err:
-        proc = subprocess.Popen([BINARY, "-N", "-R", machine_dir(case.machine)[1], "-P",
+        proc = subprocess.Popen([BINARY, "-N", "-R", machine_dir(machine)[1], "-P",
                                  vmdir, cfg],
                                 stdin=subprocess.DEVNULL, stdout=err, stderr=err,
                                 env=env, start_new_session=True)
+    return proc, err_path, start
+
+
+def boot(case, workdir, image, watch, want_screen=False):
+    """Boots IMAGE on case.machine; returns (verdict, seconds, screenshot or None)."""
+    vmdir = os.path.join(workdir, "vm")
+    proc, err_path, start = spawn(case.machine, image, case.medium, workdir, watch.path)
+    deadline = start + case.timeout
     verdict = shot = None
     quiet_resets = 1
     try:
