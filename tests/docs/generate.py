@@ -64,26 +64,19 @@ def sizes(_):
 
 
 def floppy_free(_):
-    """What iso/mkfloppy.sh says of each format when it builds the image (into a
-    scratch folder: the build's own images stay as they are)."""
-    rows = "| image | layout | free | what limits it |\n|---|---|---|---|\n"
+    """What iso/mkfloppy.sh says of each format when it builds the image from the
+    build's menu (into a scratch folder: the build's own images stay as they are)."""
+    rows = "| image | free | the kernel, packed | the loader |\n|---|---|---|---|\n"
     with tempfile.TemporaryDirectory(prefix="apmoff-docs-") as tmp:
         for name, kb in FLOPPY_FORMATS:
             out = subprocess.run([os.path.join(ROOT, "iso", "mkfloppy.sh"),
                                   os.path.join(tmp, name), ELF,
-                                  os.path.join(ROOT, "iso", "grub.cfg"), str(kb)],
+                                  os.path.join(BUILD, "grub.cfg"), str(kb)],
                                  check=True, capture_output=True, text=True).stdout
-            m = re.search(r"(\S+) layout: (\d+) KiB free(?: \(core\.img (\d+) KiB, with the "
-                          r"kernel, may grow by (\d+) KiB; the disk has (\d+) KiB free\))?",
+            m = re.search(r": (\d+) KiB free \(kernel (\d+) KiB packed, loader (\d+) KiB\)",
                           out)
-            layout, free = m.group(1), int(m.group(2))
-            if m.group(4) and int(m.group(4)) < int(m.group(5)):
-                limit = ("the core image (%s KiB: kernel and menu inside, compressed) must "
-                         "end below 70000h, where GRUB's `diskboot.img` reads; the disk has "
-                         "%s KiB free" % (m.group(3), m.group(5)))
-            else:
-                limit = "the disk"
-            rows += "| `%s` | %s | %d KiB | %s |\n" % (name, layout, free, limit)
+            rows += "| `%s` | %s KiB | %s KiB | %s KiB |\n" % (name, m.group(1), m.group(2),
+                                                             m.group(3))
     return rows
 
 
