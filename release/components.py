@@ -30,9 +30,9 @@ class Component:
 
 COMPONENTS = (
     Component(
-        "GRUB 2", "the boot loader of every image: the El Torito core and boot_hybrid.img "
-        "MBR of the ISO, the floppies' boot.img and core.img, BOOTX64.EFI and BOOTIA32.EFI "
-        "in the ISO's EFI partition; GPL-3.0-or-later",
+        "GRUB 2", "the ISO's boot loader: the El Torito core and boot_hybrid.img MBR, "
+        "BOOTX64.EFI and BOOTIA32.EFI in its EFI partition (the floppies boot through "
+        "apmoff's own loader); GPL-3.0-or-later",
         ("/usr/lib/grub/i386-pc/relocator.mod", "/usr/lib/grub/x86_64-efi/normal.mod",
          "/usr/lib/grub/i386-efi/normal.mod"),
         {"GRUB-COPYING": "/usr/share/common-licenses/GPL-3",

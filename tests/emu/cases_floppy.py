@@ -43,6 +43,10 @@ CASES = [
          extra=drive(288), last_line=OFF_RM),
     Case("qemu-floppy-360-in-120", "qemu", "seabios", "pc", "floppy-360", "", "poweroff", 40,
          extra=drive(120), last_line=OFF_RM),
+    # The loader takes the geometry from the disk: a 1.44 MB disk in a 2.88 MB drive
+    # (18 sectors a track on the disk, 36 by AH=08h) boots too.
+    Case("qemu-floppy-1440-in-288", "qemu", "seabios", "pc", "floppy", "", "poweroff", 40,
+         extra=drive(288), last_line=OFF_RM),
     # QEMU's 486 with 4 MB: the 360 KB image's core, which holds the kernel in its
     # memdisk, on a small machine.
     Case("qemu-486-4m-floppy-360-in-120", "qemu", "seabios", "pc", "floppy-360", "",
