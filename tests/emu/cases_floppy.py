@@ -1,13 +1,13 @@
 """Every floppy a 386 or 486 boots from, each in a drive of its kind.
 
 build/apmoff.img (1.44 MB), apmoff-1200.img, apmoff-720.img and apmoff-360.img
-(iso/floppy.mk). A drive answers INT 13h AH=08h with its own largest format, and
-GRUB's boot sector keeps that geometry for the block lists: a 9-sector medium in a
-drive of 15, 18 or 36 sectors a track is where today's layout looped ("GRUB GRUB
-..."); the 720 KB and 360 KB images carry a layout that loads under any of them
-(iso/mkfloppy.sh). QEMU's drive kind is -global floppy.drive-type=120 (5.25" 1.2 MB),
-144 (3.5" 1.44 MB) or 288 (3.5" 2.88 MB); Bochs makes drive A: of the image's kind;
-the 86Box boards run their own BIOSes with the CMOS drive type they were set up with.
+(iso/floppy.mk), each booted by apmoff's loader (loader/). A drive answers INT 13h
+AH=08h with its own largest format; the loader reads with the disk's own geometry,
+from its BPB, so a 9-sector disk in a drive of 15, 18 or 36 sectors a track (where
+GRUB's floppies once looped, "GRUB GRUB ...") boots like any other. QEMU's drive kind
+is -global floppy.drive-type=120 (5.25" 1.2 MB), 144 (3.5" 1.44 MB) or 288 (3.5"
+2.88 MB); Bochs makes drive A: of the image's kind; the 86Box boards run their own
+BIOSes with the CMOS drive type they were set up with.
 
 Rows only; the columns are tests/emu/case.py's. The shipped images (their menu
 counts down 5 s) on QEMU and 86Box, the automation twins on Bochs.
@@ -47,8 +47,7 @@ CASES = [
     # (18 sectors a track on the disk, 36 by AH=08h) boots too.
     Case("qemu-floppy-1440-in-288", "qemu", "seabios", "pc", "floppy", "", "poweroff", 40,
          extra=drive(288), last_line=OFF_RM),
-    # QEMU's 486 with 4 MB: the 360 KB image's core, which holds the kernel in its
-    # memdisk, on a small machine.
+    # QEMU's 486 with 4 MB: the 360 KB image in a 1.2 MB drive, on a small machine.
     Case("qemu-486-4m-floppy-360-in-120", "qemu", "seabios", "pc", "floppy-360", "",
          "poweroff", 40, extra=drive(120) + ["-cpu", "486", "-m", "4"], last_line=OFF_RM),
     # Bochs' own BIOS, the automation images: a drive of the image's own kind.
