@@ -7,12 +7,14 @@ The emulator cases compare their runs with the same files (tests/emu/expect/), s
 what the kernel ships and what the tests expect cannot drift. Each file holds one
 `VERDICT name  # note` line a check, and `#:` lines that say which BIOS it is for:
 
-    #: bios SeaBIOS 1.16.2 (Debian)         the name the kernel prints
-    #: smbios-vendor SeaBIOS                SMBIOS type 0 vendor, exactly
-    #: smbios-version 1.16.2-debian-1.16.2-1  SMBIOS type 0 version, exactly
+    #: bios SeaBIOS 1.16                    the name the kernel prints
+    #: smbios SeaBIOS | 1.16.*              SMBIOS type 0 vendor and version, one
+                                            line each identity the BIOS may show:
+                                            the vendor exactly, the version exactly
+                                            or, ending in '*', as a family
 
-A file without all three is an error: an expectation the kernel cannot key is one
-it would never use.
+A file without both is an error: an expectation the kernel cannot key is one it
+would never use.
 """
 
 import os

@@ -117,12 +117,15 @@ static void test_shipped_lists(void **state)
     (void)state;
     const struct check_list *sea = check_list_find(check_lists, check_list_count,
                                                    "SeaBIOS", "1.16.2-debian-1.16.2-1");
+    /* Debian 13's SeaBIOS is of the same family: the same list. */
+    assert_ptr_equal(check_list_find(check_lists, check_list_count, "SeaBIOS",
+                                     "1.16.3-debian-1.16.3-2"), sea);
     const struct check_list *bochs = check_list_find(check_lists, check_list_count,
                                                      "The Bochs Project", "Bochs 2.7");
     assert_non_null(sea);
     assert_ptr_equal(check_list_find(check_lists, check_list_count, "Bochs", "Bochs"), sea);
     assert_non_null(bochs);
-    assert_string_equal(sea->bios, "SeaBIOS 1.16.2 (Debian)");
+    assert_string_equal(sea->bios, "SeaBIOS 1.16");
     assert_string_equal(bochs->bios, "Bochs 2.7 rombios");
     assert_int_equal(sea->count, 31);
     unsigned fails = 0;
