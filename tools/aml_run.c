@@ -206,8 +206,8 @@ static bool every_device(struct aml *a, struct aml_node *dev, void *arg)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: aml-run [--fill HEX] [--loop-limit N] [--linux] TABLE.aml... "
-                    "-- METHOD [INTEGER-ARG...]\n");
+    fprintf(stderr, "usage: aml-run [--fill HEX] [--loop-limit N] [--linux] [--revision HEX] "
+                    "TABLE.aml... -- METHOD [INTEGER-ARG...]\n");
     return 2;
 }
 
@@ -220,6 +220,7 @@ int main(int argc, char **argv)
     uint64_t args[7];
     const char *method = NULL;
     bool as_linux = false;
+    uint64_t revision = 0x20200925;     /* the kernel's (app/acpi_aml.c) */
     int i;
 
     cfg.limits = aml_default_limits();
@@ -231,6 +232,8 @@ int main(int argc, char **argv)
             cfg.limits.loop_iterations = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--linux"))
             as_linux = true;
+        else if (!strcmp(argv[i], "--revision") && i + 1 < argc)
+            revision = strtoull(argv[++i], NULL, 16);  /* the Revision opcode's answer */
         else if (argv[i][0] == '-')
             return usage();
         else if (nfiles < MAX_TABLES)
@@ -256,7 +259,7 @@ int main(int argc, char **argv)
     cfg.slack = as_linux;
     cfg.pci_setup = as_linux;
     cfg.protect_ports = as_linux;
-    cfg.revision = 0x20200925;
+    cfg.revision = revision;
     void *pool = malloc(POOL_BYTES);
     struct aml *a = pool ? aml_create(pool, POOL_BYTES, &cfg) : NULL;
     if (!a) {

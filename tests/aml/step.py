@@ -2,7 +2,9 @@
 
   python3 -m tests.aml.step [-k SUBSTRING] [--corpus DIR]
 
-Two oracles, both ACPICA 20200925 as Debian 12's acpica-tools builds it:
+Two oracles, both ACPICA as Debian's acpica-tools builds it (20200925 in Debian 12,
+20250404 in 13; aml-run answers the Revision opcode as the installed acpiexec does,
+which is the one thing its version changes here):
 
 - Hand-made AML (tests/aml/*.asl, compiled here with iasl): each method T<nnn> is run
   by acpiexec and by build/aml-run; the region accesses (writes, compared in order;
@@ -21,6 +23,7 @@ memory error on any table fails the step. Each method or machine is one PASS/FAI
 
 import argparse
 import concurrent.futures
+import functools
 import glob
 import os
 import re
@@ -130,8 +133,21 @@ def _value(lines, i):
 
 # --- aml-run's side -----------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def acpiexec_version():
+    """The installed acpiexec's version as its Revision opcode answers it (20200925 is
+    0x20200925), or None when it does not say."""
+    out = subprocess.run(["acpiexec", "-v"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, errors="replace").stdout
+    m = re.search(r"version (\d{8})\b", out)
+    return m.group(1) if m else None
+
+
 def aml_run(tables, method, args=(), extra=()):
-    """(accesses, result, stderr) of build/aml-run."""
+    """(accesses, result, stderr) of build/aml-run, its Revision the installed
+    acpiexec's."""
+    version = acpiexec_version()
+    extra = list(extra) + (["--revision", version] if version else [])
     p = subprocess.run([AML_RUN] + list(extra) + list(tables) + ["--", method] +
                        ["%d" % a for a in args], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True, errors="replace", timeout=TIMEOUT,
