@@ -154,7 +154,7 @@ def expected_lists():
     return lists
 
 
-CHECK_COLUMNS = (("check-seabios.txt", "SeaBIOS 1.16.2 (QEMU `pc`, `q35`; Bochs)"),
+CHECK_COLUMNS = (("check-seabios.txt", "SeaBIOS 1.16 (QEMU `pc`, `q35`; Bochs)"),
                  ("check-rombios.txt", "Bochs 2.7's own BIOS"))
 
 

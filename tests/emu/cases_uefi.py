@@ -5,9 +5,10 @@ from tests.emu.case import Case
 from tests.emu.judges import ScreenHasText, SurveyMatches
 
 # --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
+# OVMF names itself "EDK II" in Debian 12 and "Debian distribution of EDK II" in 13.
 UEFI_HALT = r"^apmoff: halted: no APM on UEFI firmware \(no legacy BIOS\)$"
 UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",
-                    r"^apmoff: efi: firmware \"EDK II\""],
+                    r"^apmoff: efi: firmware \"(Debian distribution of )?EDK II\""],
             serial_absent=[r"^apmoff: rm: ", r"real-mode trampoline at"],
             last_line=UEFI_HALT,
             judges=[SurveyMatches({"firmware": "uefi", "multiboot": 2, "smbios.found": True,
