@@ -203,12 +203,15 @@ deps-run:
 
 # make run: the ISO's menu, COM1 on this terminal (tests/emu/run.py). With ARGS, the
 # kernel alone with those words: make run ARGS="action=survey wait=0". TIMEOUT=seconds
-# ends it sooner. ARGS reaches the program through the environment (make exports a
-# variable given on its command line), so its quotes arrive as typed.
+# ends it sooner; SCREEN=window, curses or vnc shows the PC's screen too (window needs a
+# desktop and installs qemu-system-gui). ARGS reaches the program through the
+# environment (make exports a variable given on its command line), so its quotes
+# arrive as typed.
 run: deps-run
+	@$(if $(filter window,$(SCREEN)),scripts/deps.sh run qemu-system-gui)
 	@$(MAKE) -s --no-print-directory $(if $(ARGS),$(ELF),$(ISO))
 	@$(PYTHON) -m tests.emu.run $(if $(ARGS),--args "$$ARGS" $(ELF),$(ISO)) \
-		$(if $(TIMEOUT),--timeout $(TIMEOUT))
+		$(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCREEN),--screen $(SCREEN))
 
 # Not part of `test`: it builds and tests the tree once per planted bug (minutes).
 .PHONY: mutate

@@ -58,6 +58,11 @@ RULES = [
                            r"guest-shutdown, exit status 0\)$")),
     (r'make run ARGS="action=survey wait=0"',
      Run(output=r"^make run: the guest halted: survey complete")),
+    (r'make run SCREEN=vnc ARGS="action=off"',
+     Run(output=r"^make run: the screen is at 127\.0\.0\.1:5900")),
+    (r"make run SCREEN=(window|curses)", NotHere(
+        "shows the PC's screen on a desktop or in this terminal: a person's to see "
+        "(SCREEN=vnc, the same option, is run)")),
     (r"make( floppy| iso)?", Run(timeout=600)),
     (r"qemu-system-i386 -kernel build/apmoff\.elf -append \"action=survey wait=0 onfail=exit\" "
      r"-device isa-debug-exit,iobase=0xf4,iosize=4 -serial stdio -display none",

@@ -30,6 +30,7 @@ panicked; 130 after Ctrl-C.
 """
 
 import argparse
+import io
 import os
 import re
 import select
@@ -63,8 +64,10 @@ class Console:
         self.held = b""                 # the loader's bytes not shown yet
         self.loader_text = ""
         self.text = ""                  # the kernel's text so far
+        self.raw = b""                  # everything COM1 said
 
     def feed(self, data):
+        self.raw += data
         if not self.kernel:
             data = self.loader(data)
             if not self.kernel:
@@ -104,6 +107,9 @@ class Console:
         self.out.write(data)
         self.out.flush()
 
+    def note(self, text):
+        self.write(("\nmake run: %s\n" % text).encode())
+
     def halted(self):
         m = HALTED.findall(self.text)
         return m[-1] if m else None
@@ -114,11 +120,12 @@ class Keys:
     unechoed, Enter as CR (what GRUB and a serial console expect), flow control off;
     Ctrl-C still ends the run. The settings are put back by restore()."""
 
-    def __init__(self, fd):
+    def __init__(self, fd, person=None):
         self.fd = fd
         self.saved = None
         self.open = True
-        if os.isatty(fd):
+        self.person = os.isatty(fd) if person is None else person
+        if self.person and os.isatty(fd):
             self.saved = termios.tcgetattr(fd)
             mode = termios.tcgetattr(fd)
             mode[0] &= ~(termios.ICRNL | termios.IXON)          # iflag
@@ -149,16 +156,40 @@ def connect(path, deadline):
     raise RuntimeError("QEMU's serial socket never appeared")
 
 
-def qemu_command(image, words, serial, qmp):
+# --screen: how the PC's screen is shown, where a person wants to see it (the QR code,
+# the summary panel, the menu as drawn). "window" needs a desktop and Debian's
+# qemu-system-gui; "curses" draws the text screen in this terminal (graphics modes, the
+# QR code's among them, show as a note); "vnc" serves it on 127.0.0.1:5900 for a VNC
+# viewer, the way to see it on a machine with no desktop.
+SCREENS = {"window": None, "curses": ["-display", "curses"],
+           "vnc": ["-display", "vnc=127.0.0.1:0"]}
+VNC_ADDRESS = "127.0.0.1:5900"
+
+
+def window_display():
+    """QEMU's desktop display (gtk, else sdl), or None when this QEMU has none."""
+    out = subprocess.run(["qemu-system-i386", "-display", "help"], capture_output=True,
+                         text=True).stdout
+    for name in ("gtk", "sdl"):
+        if re.search(r"^%s$" % name, out, re.M):
+            return ["-display", name]
+    return None
+
+
+def qemu_command(image, words, serial, qmp, display=("-display", "none")):
     media = (["-kernel", image, "-append", words] if words is not None
              else ["-cdrom", image, "-boot", "d"])
-    return ["qemu-system-i386", "-S", "-display", "none", "-no-reboot", "-nodefaults",
+    return ["qemu-system-i386", "-S"] + list(display) + [
+            "-no-reboot", "-nodefaults",
             "-vga", "std", "-chardev", "socket,id=com1,path=%s,server=on,wait=off" % serial,
             "-serial", "chardev:com1", "-qmp", "unix:%s,server=on,wait=off" % qmp,
             "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + media
 
 
 POWERING_OFF = re.compile(r"^apmoff: powering off via (.*?)\r?$", re.M)
+# The survey's QR screen waits for a key; with no person at a terminal, make run
+# presses one (on COM1) and says so.
+WAITING_FOR_KEY = b"apmoff: survey screen: waiting for a key"
 
 
 def verdict_line(verdict, console):
@@ -183,7 +214,12 @@ def watch(proc, qmp, com1, console, keys, limit):
     exit status; COM1 is read to its end first, so the kernel's last line is kept."""
     deadline = time.monotonic() + limit if limit else None
     halted_at = None
+    pressed = False
     while deadline is None or time.monotonic() < deadline:
+        if not keys.person and not pressed and WAITING_FOR_KEY in console.raw:
+            pressed = True
+            console.note("no one at a terminal to press a key: make run presses Enter")
+            com1.sendall(b"\r")
         events = qmp.poll_events(0)
         if qmp.closed or any(ev["event"] in ("SHUTDOWN", "GUEST_PANICKED") for ev in events):
             status = wait_exit(proc, time.monotonic() + EXIT_GRACE)
@@ -225,20 +261,44 @@ def main():
     ap.add_argument("--args", help="the kernel's words (boots the ELF with -kernel)")
     ap.add_argument("--timeout", type=float, help="seconds before the run is ended "
                     "(default: 60 when stdin is not a terminal, none when it is)")
+    ap.add_argument("--screen", choices=sorted(SCREENS), help="show the PC's screen: a "
+                    "window (a desktop and qemu-system-gui), curses (this terminal; COM1 "
+                    "is printed after the run) or vnc (%s)" % VNC_ADDRESS)
     args = ap.parse_args()
     terminal = os.isatty(sys.stdin.fileno())
     limit = args.timeout or (None if terminal else 60)
+    display = ["-display", "none"]
+    if args.screen == "window":
+        display = window_display()
+        if not display:
+            print("make run: this QEMU has no window display: install qemu-system-gui "
+                  "(make run SCREEN=window does), or use SCREEN=vnc", file=sys.stderr)
+            return 2
+    elif args.screen:
+        display = SCREENS[args.screen]
+    # curses takes this terminal for the PC's screen: COM1 waits until the run ends.
+    curses = args.screen == "curses"
 
     workdir = tempfile.mkdtemp(prefix="apmoff-run-")
     serial, qmp_path = os.path.join(workdir, "com1.sock"), os.path.join(workdir, "qmp.sock")
     what = ("%s with `%s`" % (args.image, args.args) if args.args is not None else
             "%s (GRUB's menu takes the arrow keys and Enter here)" % args.image)
-    print("make run: QEMU boots %s; COM1 is this terminal%s" % (
-        what, "; Ctrl-C ends the run" if terminal else ""), flush=True)
-    proc = subprocess.Popen(qemu_command(args.image, args.args, serial, qmp_path),
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    keys = Keys(sys.stdin.fileno())
-    console = Console(sys.stdout.buffer, os.isatty(sys.stdout.fileno()))
+    print("make run: QEMU boots %s; %s%s" % (
+        what, "the screen is this terminal, COM1 follows the run" if curses else
+        "COM1 is this terminal", "; Ctrl-C ends the run" if terminal else ""), flush=True)
+    if args.screen == "vnc":
+        print("make run: the screen is at %s: vncviewer %s" % (VNC_ADDRESS, VNC_ADDRESS),
+              flush=True)
+    # curses: QEMU gets this terminal (stdin too), which is put back afterwards.
+    tty_saved = termios.tcgetattr(0) if curses and terminal else None
+    proc = subprocess.Popen(qemu_command(args.image, args.args, serial, qmp_path, display),
+                            stdin=None if curses else subprocess.DEVNULL,
+                            start_new_session=True)
+    keys = Keys(sys.stdin.fileno(), person=False if curses else None)
+    keys.open = keys.open and not curses
+    held = io.BytesIO()
+    console = Console(held if curses else sys.stdout.buffer,
+                      not curses and os.isatty(sys.stdout.fileno()))
     said, status = "QEMU exited", 1
     try:
         setup = time.monotonic() + 10
@@ -257,6 +317,10 @@ def main():
         for name in os.listdir(workdir):
             os.unlink(os.path.join(workdir, name))
         os.rmdir(workdir)
+    if curses:
+        if tty_saved:
+            termios.tcsetattr(0, termios.TCSADRAIN, tty_saved)
+        sys.stdout.buffer.write(b"\x1b[m\x1b[?25h\x1b[?1049l\n" + held.getvalue())
     print("\nmake run: %s" % said, flush=True)
     return status
 
