@@ -385,8 +385,11 @@ int options_parse(struct options *o, const char *cmdline)
             cmdline++;
         if (!*cmdline)
             break;
-        /* A double-quoted stretch keeps its spaces (GRUB quotes an argument that has
-         * them, e.g. label="Bob's 486"); the quotes themselves are dropped. */
+        /* A double-quoted stretch keeps its spaces and the quotes are dropped; a
+         * backslash keeps the next character as it is, itself dropped. GRUB writes an
+         * argument with a space as "label=Bob\'s 486" (quoted, a backslash before ',
+         * " and \), QEMU's -append passes label="Bob's 486" as typed, the floppy
+         * loader passes its menu's words as written: all three read Bob's 486. */
         int quoted = 0;
         while (cmdline[len] && (quoted || (cmdline[len] != ' ' && cmdline[len] != '\t'))) {
             if (cmdline[len] == '"') {
@@ -394,6 +397,8 @@ int options_parse(struct options *o, const char *cmdline)
                 len++;
                 continue;
             }
+            if (cmdline[len] == '\\' && cmdline[len + 1])
+                len++;
             if (cmdline[len] == '=')
                 has_eq = 1;
             if (n < sizeof(word) - 1)

@@ -142,6 +142,16 @@ CASES += [
                  r"[0-9A-F]{8}h$"],
          judges=[SurveyMatches({"label": "bench 3"}),
                  TextScreenShows([r"^ Label   : bench 3$"])]),
+    # README's own example, as GRUB passes it ("label=Bob\'s 486": quoted, the
+    # apostrophe escaped) and as the floppy loader does (its menu's words as written).
+    Case("qemu-pc-survey-label-grub", "qemu", "seabios", "pc", "iso",
+         'action=survey wait=0 label="Bob\'s 486"', "halt", 30,
+         serial=[r"^apmoff: label: Bob's 486$"],
+         judges=[SurveyMatches({"label": "Bob's 486"})]),
+    Case("qemu-pc-survey-label-floppy", "qemu", "seabios", "pc", "floppy",
+         'action=survey wait=0 label="Bob\'s 486"', "halt", 30,
+         serial=[r"^apmoff: label: Bob's 486$"],
+         judges=[SurveyMatches({"label": "Bob's 486"})]),
 ]
 
 # --- the machine: PCI and the chipset's soft-off, video, disks, memory per interface ----

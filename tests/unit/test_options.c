@@ -412,6 +412,16 @@ static void test_label(void **state)
     assert_int_equal(options_parse(&o, "/k label=\"Bob's 486 DX2\" wait=5"), 0);
     assert_string_equal(o.label, "Bob's 486 DX2");
     assert_int_equal(o.wait, 5);
+    /* GRUB quotes the whole argument and puts a backslash before ', " and \. */
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/boot/apmoff.elf \"label=Bob\\'s 486\" wait=5"), 0);
+    assert_string_equal(o.label, "Bob's 486");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k \"label=say \\\"hi\\\" a\\\\b\""), 0);
+    assert_string_equal(o.label, "say \"hi\" a\\b");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=Bob\\'s"), 0);
+    assert_string_equal(o.label, "Bob's");
     options_defaults(&o);
     assert_int_equal(options_parse(&o, "/k label= label=\"\""), 2);
     assert_int_equal(options_parse(&o, "/k label=0123456789012345678901234567890123456789"
