@@ -54,6 +54,9 @@ AUTO_FLOPPIES = [("1.2 MB", os.path.join(BUILD, "apmoff-auto-1200.img"), 120),
                  ("360 KB", os.path.join(BUILD, "apmoff-auto-360.img"), 120)]
 
 PACKAGES = ["syslinux", "isolinux", "syslinux-common"]
+# Size targets, judged in docs/testing.md's sizes block (tests/docs/generate.py).
+TARGET_BIOS_PART = 512 * 1024
+TARGET_KERNEL = 32 * 1024
 GRUB_PC = "/usr/lib/grub/i386-pc"
 
 TIMEOUT = 30.0

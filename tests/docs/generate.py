@@ -48,6 +48,8 @@ def sizes(_):
          "lies in it", bios_part),
         ("`build/apmoff.img`, the 1.44 MB floppy", os.path.getsize(
             os.path.join(BUILD, "apmoff.img"))),
+        ("the floppies' loader: its boot sector and second stage (`build/loader/`)",
+         512 + os.path.getsize(os.path.join(BUILD, "loader", "stage2.bin"))),
         ("`build/apmoff.elf`, the file", elf),
         ("the kernel's text and data, as loaded", loaded),
         ("the same with its BSS (the QR code's compressor and buffers, the x64 thunk's page "
