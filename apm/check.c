@@ -298,6 +298,7 @@ bool apm_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
     struct biosregs rm_answer;
 
     *rep = (struct check_report){ 0 };
+    rep->strict = strict;
     if (!apm_install_check(s))
         return false;
     check_install(&c);

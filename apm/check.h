@@ -29,6 +29,7 @@ struct check_result {
 
 struct check_report {
     unsigned passed, failed, skipped;
+    bool strict;                /* the reserved-state probe ran */
     unsigned count;
     struct check_result results[CHECK_MAX];
 };

@@ -368,6 +368,18 @@ static int apply_word(struct options *o, char *word, unsigned *seen)
     return 1;
 }
 
+/* Words that are each valid but do not go together, refused as a whole: the run
+ * would stop later, after calls a refused command line must not make. */
+static int check_together(const struct options *o)
+{
+    if (o->selftest == SELFTEST_IDLE && !o->irq && o->interface != IFACE_RM) {
+        say("error: selftest=idle needs irq=on (or interface=rm): the protected-mode "
+            "calls mask every IRQ, and 5305h waits for one");
+        return 1;
+    }
+    return 0;
+}
+
 int options_parse(struct options *o, const char *cmdline)
 {
     char word[WORD_MAX];
@@ -420,7 +432,7 @@ int options_parse(struct options *o, const char *cmdline)
         }
         rejected += apply_word(o, word, &seen);
     }
-    return rejected;
+    return rejected + check_together(o);
 }
 
 static void describe(const struct options *o, char *buf, unsigned size, bool changed_only)

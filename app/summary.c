@@ -206,7 +206,8 @@ static const char *advice(enum halt_code code, const struct survey *sv)
     switch (code) {
     case HALT_POWEROFF_FAILED:
         return "check that power management (APM) is enabled in BIOS setup; try irq=on "
-               "or bioscall=v86; send the serial log or the survey's QR code";
+               "or bioscall=v86; keep the serial log or the survey's QR code "
+               "(tools/apmoff-collect reads both)";
     case HALT_NO_APM:
         return no_apm_advice(sv ? &sv->cpu : NULL);
     case HALT_NO_BIOS:
@@ -216,8 +217,8 @@ static const char *advice(enum halt_code code, const struct survey *sv)
         return "no ACPI S5 here (a BIOS from before ACPI, or ACPI off in BIOS setup): "
                "try method=apm";
     case HALT_ACPI_STILL_ON:
-        return "S5 was written and the board stayed on: try method=apm; send the serial "
-               "log or the survey's QR code";
+        return "S5 was written and the board stayed on: try method=apm; keep the serial "
+               "log or the survey's QR code (tools/apmoff-collect reads both)";
     case HALT_NO_EFI:
         return "method=efi needs a UEFI boot (GRUB's multiboot 2): try method=acpi";
     case HALT_EFI_STILL_ON:
@@ -246,6 +247,12 @@ static const char *next_step(const struct summary_input *in, char *buf, size_t s
 {
     const char *text = advice(in->code, in->sv);
     char chip[224];
+
+    /* After check=strict the probe it would suggest has already run. */
+    bool check_halt = in->code == HALT_CHECK_PASSED || in->code == HALT_CHECK_FAILED ||
+                      in->code == HALT_CHECK_AS_EXPECTED;
+    if (check_halt && in->checks && in->checks->strict)
+        text = "compare with docs/check.md's conformance table";
 
     if (in->code == HALT_POWEROFF_FAILED && in->sv && in->apm && apm_still_on_after_success(in->apm)) {
         const struct chipset_verdict *cs = &in->sv->chipset;

@@ -432,6 +432,19 @@ static void test_label(void **state)
     assert_string_equal(o.label, "a");
 }
 
+/* selftest=idle with every IRQ masked would wait for ever: refused with the rest. */
+static void test_words_that_do_not_go_together(void **state)
+{
+    (void)state;
+    log_reset();
+    assert_int_equal(options_parse(&o, "/k selftest=idle"), 1);
+    assert_log_has("error: selftest=idle needs irq=on (or interface=rm)");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k selftest=idle irq=on"), 0);
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k selftest=idle interface=rm"), 0);
+}
+
 /* A key given twice must agree with itself; inject= lists add up. */
 static void test_repeated_key(void **state)
 {
@@ -474,6 +487,7 @@ int main(void)
         T(test_rejected_count),
         T(test_repeated_key),
         T(test_label),
+        T(test_words_that_do_not_go_together),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,6 +167,19 @@ static void test_checks_named(void **state)
     rep.failed = 2;
     build(HALT_CHECK_FAILED, "check complete", true);
     assert_field("Checks", "1 passed, 2 failed, 0 skipped; failed: a.first, c.third");
+    assert_non_null(strstr(field("Next"), "check=strict adds"));
+}
+
+/* After check=strict the panel does not suggest the probe that already ran. */
+static void test_strict_check_next(void **state)
+{
+    (void)state;
+    apm.reached = apm.present = true;
+    apm.version = APM_V1_2;
+    rep.strict = true;
+    rep.passed = 3;
+    build(HALT_CHECK_PASSED, "check complete", true);
+    assert_field("Next", "compare with docs/check.md's conformance table");
 }
 
 static void test_smbios_identity(void **state)
@@ -296,6 +309,7 @@ int main(void)
         cmocka_unit_test_setup(test_not_offered_and_no_apm, setup),
         cmocka_unit_test_setup(test_no_apm_advice_by_cpu, setup),
         cmocka_unit_test_setup(test_checks_named, setup),
+        cmocka_unit_test_setup(test_strict_check_next, setup),
         cmocka_unit_test_setup(test_numbers_keep_their_units, setup),
         cmocka_unit_test_setup(test_acpi_suggested, setup),
         cmocka_unit_test_setup(test_check_connects_shown, setup),
