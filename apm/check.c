@@ -90,12 +90,9 @@ static void expect_error(struct ctx *c, const char *name, const struct apm_port 
 }
 
 /* A call that must succeed. */
-static bool expect_ok(struct ctx *c, const char *name, const struct apm_port *port,
-                      uint8_t fn, uint16_t bx, uint16_t cx, uint16_t version,
-                      struct biosregs *r)
+static bool judge_ok(struct ctx *c, const char *name, uint8_t fn, uint16_t version, int res)
 {
     char text[96];
-    int res = call(c, port, fn, bx, cx, r);
     if (res == 0) {
         verdict(c, CHECK_PASS, name, fn, version, "succeeded");
         return true;
@@ -103,6 +100,13 @@ static bool expect_ok(struct ctx *c, const char *name, const struct apm_port *po
     verdict(c, CHECK_FAIL, name, fn, version, "expected success, got %s",
             apm_result_text(res, text, sizeof(text)));
     return false;
+}
+
+static bool expect_ok(struct ctx *c, const char *name, const struct apm_port *port,
+                      uint8_t fn, uint16_t bx, uint16_t cx, uint16_t version,
+                      struct biosregs *r)
+{
+    return judge_ok(c, name, fn, version, call(c, port, fn, bx, cx, r));
 }
 
 static void check_install(struct ctx *c)
@@ -154,8 +158,14 @@ static void check_rm_functions(struct ctx *c)
     struct biosregs r;
     uint16_t connection = APM_V1_0;     /* what 530Eh makes of it; 1.0 without it */
 
-    if (!expect_ok(c, "connect.rm", s->int15, APM_FN_CONNECT_RM, APM_DEVICE_BIOS, 0,
-                   APM_V1_0, &r))
+    /* Recorded as apm_connect() records the protected-mode connects below: the survey
+     * that ends a check run says what connecting answered. */
+    struct apm_iface_result *rec = &s->ifaces[APM_IFACE_RM];
+    rec->tried = true;
+    rec->connect_result = call(c, s->int15, APM_FN_CONNECT_RM, APM_DEVICE_BIOS, 0, &r);
+    rec->connected = rec->connect_result == 0;
+    rec->conn_version = APM_V1_0;
+    if (!judge_ok(c, "connect.rm", APM_FN_CONNECT_RM, APM_V1_0, rec->connect_result))
         return;
     expect_error(c, "connect.rm-twice", s->int15, APM_FN_CONNECT_RM, APM_DEVICE_BIOS, 0,
                  APM_V1_0, APM_ERR_RM_CONNECTED);
@@ -165,7 +175,7 @@ static void check_rm_functions(struct ctx *c)
                   APM_DRIVER_VERSION, APM_V1_1, &r)) {
         bool fine = apm_version_is_bcd(r.ax) && r.ax >= APM_V1_0 && r.ax <= APM_DRIVER_VERSION;
         if (fine)
-            connection = r.ax;
+            connection = rec->conn_version = r.ax;
         verdict(c, fine ? CHECK_PASS : CHECK_FAIL, "driver-version.answer",
                 APM_FN_DRIVER_VERSION, APM_V1_1, "AX=%04Xh for our %04Xh", r.ax,
                 APM_DRIVER_VERSION);

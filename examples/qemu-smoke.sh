@@ -4,10 +4,13 @@
 #
 #   examples/qemu-smoke.sh IMAGE [KERNEL OPTIONS...]
 #
-# IMAGE is apmoff.elf (booted with -kernel and the options) or an ISO, best
-# apmoff-auto.iso (no menu countdown; its default entry: options cannot be passed).
-# onfail=exit is added, and QEMU gets the isa-debug-exit device, so every run ends
-# with an exit status instead of a timeout:
+# IMAGE is apmoff.elf (booted with -kernel and the options), an ISO, best
+# apmoff-auto.iso (no menu countdown), or a floppy image (.img, any of the four
+# formats); an ISO or a floppy boots its menu's default entry: options cannot be passed.
+# onfail=exit is added to the ELF's options, and QEMU gets the isa-debug-exit device,
+# so every run of the ELF ends with an exit status instead of a timeout (an image runs
+# its default entry as its menu writes it, without onfail=exit: a power-off that
+# fails there halts, and the verdict is hang):
 #   0             QEMU exited after a guest power-off: the trace of
 #                 qemu_system_shutdown_request must say reason=6 (guest shutdown);
 #                 a reset under -no-reboot also exits 0 and says reason=7
@@ -30,10 +33,11 @@ fi
 image=$1
 shift
 case $image in
-    *.iso) if [ $# -gt 0 ]; then
-               echo "qemu-smoke: an ISO boots its menu's default entry; options need the ELF" >&2
-               exit 2
-           fi ;;
+    *.iso|*.img)
+        if [ $# -gt 0 ]; then
+            echo "qemu-smoke: an image boots its menu's default entry; options need the ELF" >&2
+            exit 2
+        fi ;;
 esac
 options="$* onfail=exit"
 qemu=${QEMU:-qemu-system-i386}
@@ -44,6 +48,7 @@ serial=${SMOKE_SERIAL:-$tmp/serial.txt}
 # From here on "$@" is QEMU's command line.
 case $image in
     *.iso) set -- -cdrom "$image" -boot d ;;
+    *.img) set -- -drive "file=$image,if=floppy,format=raw,readonly=on" -boot a ;;
     *)     set -- -kernel "$image" -append "$options" ;;
 esac
 # shellcheck disable=SC2086  # SMOKE_ARGS is a word list on purpose

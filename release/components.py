@@ -54,6 +54,22 @@ COMPONENTS = (
 )
 
 
+def debian_release():
+    """"Debian 12", "Debian 13": the release whose packages the images are built from
+    (/etc/os-release's VERSION_ID; the whole PRETTY_NAME elsewhere)."""
+    fields = {}
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                key, _, value = line.strip().partition("=")
+                fields[key] = value.strip('"')
+    except OSError:
+        return "an unknown system"
+    if fields.get("ID") == "debian" and fields.get("VERSION_ID"):
+        return "Debian " + fields["VERSION_ID"]
+    return fields.get("PRETTY_NAME", "an unknown system")
+
+
 def package_of(path):
     """The Debian package that installed path, or None."""
     proc = subprocess.run(["dpkg-query", "-S", path], stdout=subprocess.PIPE,
@@ -117,8 +133,8 @@ def sources_text(components=COMPONENTS):
         for package, src, version in sources(c):
             by_source.setdefault((src, version), []).append(package)
         for (src, version), packages in by_source.items():
-            out.append("  from Debian 12's %s, source package %s %s:"
-                       % (", ".join(packages), src, version))
+            out.append("  from %s's %s, source package %s %s:"
+                       % (debian_release(), ", ".join(packages), src, version))
             out.append("    apt-get source %s=%s" % (src, version))
             out.append("    https://snapshot.debian.org/package/%s/%s/" % (src, version))
         out.append("")

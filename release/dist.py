@@ -105,17 +105,34 @@ def dpkg_version(package):
     return proc.stdout.strip() if proc.returncode == 0 else "not installed"
 
 
+def compiler_package():
+    """gcc-12 on Debian 12, gcc-14 on Debian 13: the package of the gcc that builds."""
+    proc = subprocess.run(["gcc", "-dumpversion"], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True)
+    major = proc.stdout.strip().split(".")[0]
+    return "gcc-" + major if proc.returncode == 0 and major.isdigit() else "gcc"
+
+
+# BUILDINFO's rebuild check, run as written by tests/check_dist.py.
+REBUILD_CHECK = ("  tar xzf %(top)s-src.tar.gz && (cd %(top)s && make dist) && "
+                 "(cd %(top)s/dist/%(top)s && sha256sum -c --ignore-missing ../../../SHA256SUMS)")
+
+
 def buildinfo(version, commit, epoch):
     lines = ["apmoff %s" % version,
              "commit: %s" % commit,
              "date: %s (SOURCE_DATE_EPOCH=%d: every date in the images)"
              % (time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(epoch)), epoch),
-             "built with Debian 12 packages:"]
-    for package in ("gcc-12", "nasm", "binutils", "grub-pc-bin", "grub-efi-amd64-bin",
+             "built with %s packages:" % components.debian_release()]
+    for package in (compiler_package(), "nasm", "binutils", "grub-pc-bin", "grub-efi-amd64-bin",
                     "grub-efi-ia32-bin", "xorriso", "mtools", "console-setup-linux"):
         lines.append("  %s %s" % (package, dpkg_version(package)))
-    lines.append("to rebuild: unpack apmoff-%s-src.tar.gz, run make dist inside it; the "
-                 "images' SHA-256 sums match" % version)
+    top = "apmoff-%s" % version
+    lines += ["to rebuild: in this folder, unpack %s-src.tar.gz, run make dist in %s/, and"
+              % (top, top),
+              "check what it built against this folder's sums (it has no source tarball of",
+              "its own: --ignore-missing skips that line):",
+              REBUILD_CHECK % {"top": top}]
     return "\n".join(lines) + "\n"
 
 

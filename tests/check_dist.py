@@ -9,7 +9,8 @@ file of the two release folders must be equal; when one is not, the failure name
 first differing file and the offset of its first differing byte. Then the first
 build's source tarball is unpacked into a third folder, with no .git, and `make dist`
 there must give the same images, kernel and notes (everything but the tarball it came
-from). Each build is bounded by a timeout.
+from): it is built by running BUILDINFO's own rebuild line, sums check and all, in a
+folder holding the tarball and SHA256SUMS. Each build is bounded by a timeout.
 
 Also, cheaply: the comparison finds a planted difference and names it, and the
 licence check of release/components.py fails when a licence text is missing.
@@ -23,7 +24,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 
@@ -74,26 +74,48 @@ def tree_commit():
                           stdout=subprocess.PIPE, text=True).stdout.strip()
 
 
-def make_dist(folder, umask, tz, lang):
-    """make dist in folder; (release folder, None) or (None, why not)."""
+def run_build(folder, command, umask, tz, lang):
+    """command (an argument list, or a shell line) in folder, bounded by
+    BUILD_TIMEOUT; (seconds, None) or (None, why it failed)."""
     env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "MAKEFLAGS",
                                                               "MAKELEVEL", "MFLAGS")}
     env.update(TZ=tz, LC_ALL=lang, LANG=lang)
     start = time.monotonic()
     try:
-        proc = subprocess.run(["make", "-j2", "--no-print-directory", "dist"], cwd=folder,
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        proc = subprocess.run(command, cwd=folder, env=env, shell=isinstance(command, str),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               timeout=BUILD_TIMEOUT, preexec_fn=lambda: os.umask(umask))
     except subprocess.TimeoutExpired:
-        return None, "make dist in %s took over %d s" % (folder, BUILD_TIMEOUT)
+        return None, "%s in %s took over %d s" % (command, folder, BUILD_TIMEOUT)
     out = proc.stdout.decode(errors="replace")
     if proc.returncode:
-        return None, "make dist in %s failed:\n%s" % (folder, out[-2000:])
+        return None, "%s in %s failed:\n%s" % (command, folder, out[-2000:])
+    return time.monotonic() - start, None
+
+
+def release_folder(folder):
+    """The one folder make dist wrote under folder/dist; (path, None) or (None, why)."""
     releases = os.listdir(os.path.join(folder, "dist"))
     if len(releases) != 1:
         return None, "make dist in %s wrote %s, not one release folder" % (folder, releases)
-    print("  make dist (umask %03o, TZ=%s): %.0f s" % (umask, tz, time.monotonic() - start))
     return os.path.join(folder, "dist", releases[0]), None
+
+
+def make_dist(folder, umask, tz, lang):
+    """make dist in folder; (release folder, None) or (None, why not)."""
+    took, why = run_build(folder, ["make", "-j2", "--no-print-directory", "dist"], umask, tz,
+                          lang)
+    if why:
+        return None, why
+    print("  make dist (umask %03o, TZ=%s): %.0f s" % (umask, tz, took))
+    return release_folder(folder)
+
+
+def rebuild_check(buildinfo):
+    """The shell line BUILDINFO gives for rebuilding from the tarball."""
+    with open(buildinfo) as f:
+        lines = [line.strip() for line in f if line.startswith("  tar xzf ")]
+    return lines[0] if len(lines) == 1 else None
 
 
 def check():
@@ -120,19 +142,29 @@ def check():
         messages.append("PASS dist: two builds of %s (umask 022 and 077, two time zones) "
                         "are byte-identical: %d files" % (sha[:12], len(files_under(built[0]))))
 
-        unpacked = os.path.join(tmp, "c")
-        os.makedirs(unpacked)
-        with tarfile.open(os.path.join(built[0], top + "-src.tar.gz")) as tar:
-            tar.extractall(unpacked)
-        release, why = make_dist(os.path.join(unpacked, top), 0o022, "UTC", "C.UTF-8")
+        # BUILDINFO's recipe, as a user pastes it, in a folder holding what they
+        # downloaded: it unpacks, builds and checks the sums itself
+        downloaded = os.path.join(tmp, "c")
+        os.makedirs(downloaded)
+        for name in (top + "-src.tar.gz", "SHA256SUMS"):
+            shutil.copy(os.path.join(built[0], name), downloaded)
+        command = rebuild_check(os.path.join(built[0], "BUILDINFO"))
+        if not command:
+            return False, messages + ["FAIL dist: BUILDINFO has no one rebuild line"]
+        took, why = run_build(downloaded, command, 0o022, "UTC", "C.UTF-8")
+        if why:
+            return False, messages + ["FAIL dist: BUILDINFO's rebuild check: " + why]
+        print("  BUILDINFO's rebuild check: %.0f s" % took)
+        release, why = release_folder(os.path.join(downloaded, top))
         if not release:
             return False, messages + ["FAIL dist: from the source tarball: " + why]
         diff = first_difference(built[0], release, skip=(top + "-src.tar.gz", "SHA256SUMS"))
         if diff:
             return False, messages + ["FAIL dist: the build from %s-src.tar.gz differs: %s"
                                       % (top, diff)]
-        messages.append("PASS dist: a build from %s-src.tar.gz, without git, gives the same "
-                        "images, kernel and notes" % top)
+        messages.append("PASS dist: BUILDINFO's rebuild check, as written, passes; a build "
+                        "from %s-src.tar.gz, without git, gives the same images, kernel and "
+                        "notes" % top)
     return True, messages
 
 

@@ -811,8 +811,12 @@ class EndToEnd(unittest.TestCase):
                          ("Award", "11/22/1996", "1.2",
                           "0x0003", "rm pm16 pm32"))
         # One survey: its answers, without naming the report (store.results_text).
-        self.assertEqual((r["rm"], r["pm32"], r["pm16"]), ("ok", "ok", "ok"))
-        # Two: each answer names the reports it came from.
+        acme = self.row("Acme Deskpro 4-66")
+        self.assertEqual((acme["rm"], acme["pm32"], acme["pm16"]), ("ok", "ok", "ok"))
+        # Two (the survey run's, and the one a check run prints with what its
+        # connects answered): each answer names the reports it came from.
+        for iface in ("rm", "pm32", "pm16"):
+            self.assertRegex(r[iface], r"^ok \(#\d+, #\d+\)$")
         self.assertRegex(self.row("Zenith Z-Station")["rm"], r"^ok \(#\d+, #\d+\)$")
         check = json.loads([l for l in read(os.path.join(self.runs["award-486-check"][1],
                                                          "serial.txt")).splitlines()

@@ -54,11 +54,16 @@ EXAMPLES = ("a synopsis (IMAGE and BIOS are yours; docs/ci.md's recipes run it):
 RULES = [
     # --- what a newcomer types first -------------------------------------------------
     (r"make test", NotHere("it is the command running this check")),
+    (r"apt-get install make git", NotHere("installs what runs this check; make test's "
+                                           "scripts/deps.sh installs the rest")),
+    (r'scripts/debian-root\.sh "make test"', NotHere(
+        "make test itself again, in a Debian 13 root (an hour): how the other release "
+        "is tested")),
     (r"make run", Run(output=r"^make run: powered off via rm \(APM 1\.2\) \(QEMU: SHUTDOWN "
                            r"guest-shutdown, exit status 0\)$")),
     (r'make run ARGS="action=survey wait=0"',
      Run(output=r"^make run: the guest halted: survey complete")),
-    (r'make run SCREEN=vnc ARGS="action=off"',
+    (r'make run SCREEN=vnc( ARGS="action=off")?',
      Run(output=r"^make run: the screen is at 127\.0\.0\.1:5900")),
     (r"make run SCREEN=(window|curses)", NotHere(
         "shows the PC's screen on a desktop or in this terminal: a person's to see "
@@ -91,7 +96,7 @@ RULES = [
                              "test's dist step runs")),
     (r"git tag -a v[\d.]+ -m .*|git push origin main v[\d.]+",
      NotHere("tags or publishes a release: a maintainer's act")),
-    (r"cd dist/apmoff-[\d.]+ && sha256sum -c SHA256SUMS", NotHere(
+    (r"\(cd dist/apmoff-[\d.]+ && sha256sum -c SHA256SUMS\)", NotHere(
         "needs a dist/ folder, which make test builds in temporary folders and checks "
         "there")),
     (r"examples/(qemu-smoke|bochs-verdict)\.sh dist/.*", NotHere(
@@ -100,13 +105,20 @@ RULES = [
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
      Dry(EXAMPLES, "--help")),
+    (r"iso/mkiso\.sh build/my\.iso build/apmoff\.elf examples/grub\.cfg", Run(timeout=300)),
+    (r"iso/mkfloppy\.sh build/my-720\.img build/apmoff\.elf examples/grub\.cfg 720",
+     Run(timeout=300)),
+    (r"SMOKE_TIMEOUT=90 examples/qemu-smoke\.sh build/my-720\.img",
+     Run(output=r"^poweroff$", timeout=150)),
+    (r"split -b 700k build/apmoff-1200\.img build/APM1200\.", Run()),
     (r"iso/mk(iso|floppy)\.sh OUT.*", NotHere("a template: OUT, KERNEL and the grub.cfg "
                                               "are yours")),
     (r"APMOFF_EFI=0 iso/mkiso\.sh", NotHere(FRAGMENT)),
     # --- what writes a medium, or is not this machine's shell ----------------------------
     (r"(sudo )?dd .*of=(/dev/|\\\\).*", NotHere(DEVICE)),
     (r"xorriso -as cdrecord .*", NotHere(DEVICE)),
-    (r"fdformat /dev/\w+|mknod /dev/\w+ b \d+ \d+|cmp build/\S+ /dev/\w+",
+    (r"sudo apt-get install fdutils && sudo superformat /dev/fd0 dd|mknod /dev/\w+ b \d+ \d+"
+     r"|cmp build/\S+ /dev/\w+",
      NotHere("needs a floppy drive")),
     (r"timeout -s KILL|qemu-system-i386 -M q35,smm=on", NotHere(FRAGMENT)),
 ]

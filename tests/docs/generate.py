@@ -94,6 +94,12 @@ def menu(_):
     return rows
 
 
+def own_menu(_):
+    """examples/grub.cfg as README shows it: the menu of one's own."""
+    with open(os.path.join(ROOT, "examples", "grub.cfg")) as f:
+        return "```\n" + f.read() + "```\n"
+
+
 def mutants(_):
     folders = {}
     for m in MUTANTS:
@@ -196,6 +202,7 @@ class Block:
 
 BLOCKS = [
     Block("README.md", "menu", "from iso/grub.cfg", (), menu),
+    Block("README.md", "own-menu", "from examples/grub.cfg", (), own_menu),
     Block("README.md", "panel-failed", "from the run of qemu-pc-summary-failed",
           ("qemu-pc-summary-failed",), panel("qemu-pc-summary-failed")),
     Block("docs/output.md", "panel-check", "from the run of qemu-pc-summary-check",

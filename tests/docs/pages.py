@@ -19,7 +19,7 @@ from tests.paths import ROOT
 
 PROGRAMS = {"make", "sudo", "python3", "bash", "sh", "dd", "cmp", "fdformat", "mknod",
             "setfdprm", "xorriso", "wodim", "bochs", "timeout", "iasl", "acpiexec",
-            "zbarimg", "git", "apt-get", "qemu-system-i386", "qemu-system-x86_64", "lsblk"}
+            "zbarimg", "git", "apt-get", "superformat", "split", "qemu-system-i386", "qemu-system-x86_64", "lsblk"}
 TREE_DIRS = ("tools/", "examples/", "iso/", "scripts/", "tests/", "build/", "./")
 ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 

@@ -9,6 +9,8 @@ OFF_ACPI = (r"^apmoff: powering off via acpi \(S5: PM1a_CNT [0-9A-F]{4}h, SLP_TY
             r"(, PM1b_CNT [0-9A-F]{4}h, SLP_TYPb \d+)?\)$")
 S5_FOUND = r"^apmoff: acpi: \\_S5_ in the (DSDT|SSDT \d+): SLP_TYPa \d+, SLP_TYPb \d+$"
 NO_APM_CALL = r"^apmoff: rm: 5300h"     # method=acpi asks the APM BIOS nothing
+# ... but a survey asks it what it is: survey,off with method=acpi makes no APM off call
+NO_APM_OFF = r"^apmoff: (powering off via (rm|pm32|pm16)|(rm|pm32|pm16): 5307h)"
 
 CASES = [
     # --- method=acpi: S5 through PM1a_CNT, after SMI_CMD switched to ACPI mode ---------
@@ -147,7 +149,7 @@ CASES += [
     # FIC VA-503+ (VIA MVP3 + VT82C586B), Award 4.51PG 01/11/01 with ACPI tables: S5.
     Case("86box-ficva503p-acpi", "86box", "award", "ficva503p", "floppy",
          "method=acpi action=survey,off wait=0", "poweroff", T86,
-         serial=[S5_FOUND, r"^apmoff: chipset: .*soft-off yes"], serial_absent=[NO_APM_CALL],
+         serial=[S5_FOUND, r"^apmoff: chipset: .*soft-off yes"], serial_absent=[NO_APM_OFF],
          judges=[SurveyMatches({"chipset.soft_off": "yes"})], last_line=OFF_ACPI),
     # ASUS TX97 (430TX), Award 11/24/98: no ACPI tables, said plainly; APM is not asked.
     Case("86box-tx97-acpi", "86box", "award", "tx97", "floppy", "method=acpi", "halt", T86,

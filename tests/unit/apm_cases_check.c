@@ -35,6 +35,13 @@ void test_check_conforming_bios(void **state)
     assert_int_equal(rep.passed, rep.count - 1);
     assert_true(rep.count >= 30);
     assert_log_has("check summary: 31 passed, 0 failed, 1 skipped");
+    assert_false(rep.strict);
+    /* The survey that ends a check run reports every connect the checks made. */
+    for (int i = 0; i < APM_IFACE_COUNT; i++) {
+        assert_true(st.ifaces[i].tried);
+        assert_int_equal(st.ifaces[i].connect_result, 0);
+    }
+    assert_int_equal(st.ifaces[APM_IFACE_RM].conn_version, APM_V1_2);
 }
 
 /* No connection state and any device ID, like SeaBIOS and Bochs' BIOS: the checks
