@@ -69,11 +69,13 @@ UNIT_FREEMEM_OBJS := tests/unit/test_freemem.o system/freemem.o
 # tests/unit/loader_fixtures.py makes with mformat, Debian's lz4 and the kernel; mbinfo
 # against the kernel's own reader of what it builds.
 UNIT_LOADER_MENU_OBJS   := tests/unit/test_loader_menu.o loader/menu.o
+UNIT_LOADER_FAT_OBJS    := tests/unit/test_loader_fat.o tests/unit/loader_fixture.o loader/fat.o
 UNIT_LOADER_LZ4_OBJS    := tests/unit/test_loader_lz4.o tests/unit/loader_fixture.o loader/lz4.o
 UNIT_LOADER_MBLOAD_OBJS := tests/unit/test_loader_mbload.o tests/unit/loader_fixture.o \
 	loader/mbload.o loader/lz4.o
 UNIT_LOADER_MBINFO_OBJS := tests/unit/test_loader_mbinfo.o loader/mbinfo.o system/bootinfo.o
-UNIT_LOADER_TESTS := test_loader_menu test_loader_lz4 test_loader_mbload test_loader_mbinfo
+UNIT_LOADER_TESTS := test_loader_menu test_loader_fat test_loader_lz4 test_loader_mbload \
+	test_loader_mbinfo
 LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
 
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
@@ -85,7 +87,7 @@ UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OB
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) \
 	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
-	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS)))
+	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS) $(UNIT_LOADER_FAT_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -112,6 +114,7 @@ $(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
 $(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
 $(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))
 $(UNIT_DIR)/test_loader_menu: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MENU_OBJS))
+$(UNIT_DIR)/test_loader_fat: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_FAT_OBJS))
 $(UNIT_DIR)/test_loader_lz4: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_LZ4_OBJS))
 $(UNIT_DIR)/test_loader_mbload: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MBLOAD_OBJS))
 $(UNIT_DIR)/test_loader_mbinfo: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MBINFO_OBJS))
