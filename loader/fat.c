@@ -223,8 +223,9 @@ int fat_runs(const struct fat_volume *v, const uint8_t *fat, const struct fat_fi
              struct fat_run *runs, unsigned max, unsigned *count, const char **why)
 {
     uint32_t cluster_bytes = (uint32_t)v->cluster_sectors * FAT_SECTOR;
-    uint32_t need = (f->size + cluster_bytes - 1) / cluster_bytes;
-    uint32_t sectors_left = (f->size + FAT_SECTOR - 1) / FAT_SECTOR;
+    /* Rounded up without adding first: a size near 4 GiB would wrap to a few bytes. */
+    uint32_t need = f->size / cluster_bytes + (f->size % cluster_bytes != 0);
+    uint32_t sectors_left = f->size / FAT_SECTOR + (f->size % FAT_SECTOR != 0);
     unsigned c = f->first_cluster, n = 0;
 
     *count = 0;
@@ -238,6 +239,13 @@ int fat_runs(const struct fat_volume *v, const uint8_t *fat, const struct fat_fi
             return -1;
         }
         uint32_t lba = cluster_lba(v, c);
+        /* A cluster taken before: the chain comes back on itself, and would hand the
+         * same sectors over again as the file's next part. */
+        for (unsigned k = 0; k < n; k++)
+            if (lba - runs[k].lba < runs[k].count) {
+                *why = "its cluster chain loops";
+                return -1;
+            }
         uint32_t take = sectors_left < v->cluster_sectors ? sectors_left
                                                            : v->cluster_sectors;
         if (n && runs[n - 1].lba + runs[n - 1].count == lba) {

@@ -48,7 +48,8 @@ int fat_find(const struct fat_volume *v, const uint8_t *fat, fat_read_fn read, v
              const char *path, struct fat_file *f, const char **why);
 
 /* The file's sectors, in order, as at most max runs; *count gets how many. 0, or -1
- * with *why (a broken chain, a chain shorter than the file, too many runs). */
+ * with *why (a broken chain, one that loops, a chain shorter than the file, too many
+ * runs). */
 int fat_runs(const struct fat_volume *v, const uint8_t *fat, const struct fat_file *f,
              struct fat_run *runs, unsigned max, unsigned *count, const char **why);
 

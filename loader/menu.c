@@ -59,6 +59,7 @@ struct parser {
     void *ctx;
     unsigned line;
     unsigned dflt;              /* as written, from 1; 0 when not given */
+    int title_refused;          /* the last title line was refused: so are its words */
 };
 
 static void refuse(struct parser *p, const char *why)
@@ -89,11 +90,13 @@ static void statement(struct parser *p, const char *word, char *rest)
         else
             m->kernel = rest;
     } else if (!strcmp(word, "title")) {
+        p->title_refused = 1;
         if (m->count == MENU_ENTRIES_MAX)
             refuse(p, "more than 20 entries");
         else if (!*rest || !printable(rest))
             refuse(p, "a title is printable text");
         else {
+            p->title_refused = 0;
             if (strlen(rest) > MENU_TITLE_MAX)
                 rest[MENU_TITLE_MAX] = '\0';
             m->entry[m->count].title = rest;
@@ -103,6 +106,8 @@ static void statement(struct parser *p, const char *word, char *rest)
     } else if (!strcmp(word, "words")) {
         if (!m->count)
             refuse(p, "words before any title");
+        else if (p->title_refused)      /* not the entry before's: left out with it */
+            refuse(p, "the words of a title that was left out");
         else if (*m->entry[m->count - 1].words)
             refuse(p, "a second words line for one entry");
         else if (strlen(rest) > MENU_WORDS_MAX)
@@ -118,7 +123,7 @@ static void statement(struct parser *p, const char *word, char *rest)
 
 unsigned menu_parse(struct menu *m, char *text, menu_complaint complain, void *ctx)
 {
-    struct parser p = { m, complain, ctx, 0, 0 };
+    struct parser p = { m, complain, ctx, 0, 0, 0 };
 
     *m = (struct menu){ .timeout = DEFAULT_TIMEOUT, .kernel = DEFAULT_KERNEL };
     while (*text) {

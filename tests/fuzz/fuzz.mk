@@ -19,9 +19,10 @@ FUZZ_TIME   ?= 60
 FUZZ_SMOKE_TIME ?= 5
 
 FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_acpi_tables fuzz_aml fuzz_qr fuzz_bootinfo \
-	fuzz_options fuzz_vbe fuzz_pci fuzz_aml_interp
+	fuzz_options fuzz_vbe fuzz_pci fuzz_aml_interp fuzz_lz4 fuzz_menu fuzz_fat fuzz_mbload
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
-FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h tests/unit/qr_read.h)
+FUZZ_HEADERS := $(wildcard survey/*.h lib/*.h system/*.h app/*.h loader/*.h \
+	tests/unit/qr_read.h)
 FUZZ_ASL     := $(wildcard tests/aml/*.asl)
 
 $(FUZZ_DIR)/bin/fuzz_smbios: tests/fuzz/fuzz_smbios.c survey/smbios.c survey/physmem.c
@@ -37,6 +38,10 @@ $(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/options.c \
 $(FUZZ_DIR)/bin/fuzz_vbe: tests/fuzz/fuzz_vbe.c survey/vbe.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_pci: tests/fuzz/fuzz_pci.c survey/pci.c survey/chipset.c
 $(FUZZ_DIR)/bin/fuzz_aml_interp: tests/fuzz/fuzz_aml_interp.c $(AML_SRCS) $(wildcard aml/*.h)
+$(FUZZ_DIR)/bin/fuzz_lz4: tests/fuzz/fuzz_lz4.c loader/lz4.c
+$(FUZZ_DIR)/bin/fuzz_menu: tests/fuzz/fuzz_menu.c loader/menu.c
+$(FUZZ_DIR)/bin/fuzz_fat: tests/fuzz/fuzz_fat.c loader/fat.c
+$(FUZZ_DIR)/bin/fuzz_mbload: tests/fuzz/fuzz_mbload.c loader/mbload.c
 
 $(FUZZ_BINS): $(FUZZ_HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(dir $@)
@@ -54,6 +59,19 @@ $(FUZZ_DIR)/seeds/fuzz_aml_interp/.done: $(FUZZ_ASL)
 	done
 	@touch $@
 
+# Seeds for the floppy loader's targets, from the fixtures of its unit tests
+# (tests/unit/loader_fixtures.py): short LZ4 frames of every option, a 32 KiB FAT12
+# disk, two small multiboot kernels.
+LOADER_SEEDS := $(addprefix $(FUZZ_DIR)/seeds/,fuzz_lz4 fuzz_fat fuzz_mbload)
+$(FUZZ_DIR)/seeds/fuzz_lz4/.done: LOADER_SEED_FILES = lz4/small*.lz4 lz4/empty.*.lz4 \
+	lz4/one.*.lz4 lz4/zeros.*.lz4 lz4/legacy.lz4
+$(FUZZ_DIR)/seeds/fuzz_fat/.done: LOADER_SEED_FILES = fat/small.img
+$(FUZZ_DIR)/seeds/fuzz_mbload/.done: LOADER_SEED_FILES = mbload/elf.bin mbload/aout.bin
+$(LOADER_SEEDS:%=%/.done): $(LOADER_FIXTURES)/.done
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	cd $(LOADER_FIXTURES) && cp $(LOADER_SEED_FILES) $(abspath $(dir $@))
+	@touch $@
+
 # The option keys and values, for a dictionary that follows app/options.c.
 $(FUZZ_DIR)/fuzz_options.dict: app/options.c
 	@mkdir -p $(dir $@)
@@ -61,7 +79,8 @@ $(FUZZ_DIR)/fuzz_options.dict: app/options.c
 	printf '"="\n","\n" "\n' >> $@
 
 .PHONY: fuzz-bin fuzz fuzz-smoke
-fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict $(FUZZ_DIR)/seeds/fuzz_aml_interp/.done
+fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict $(FUZZ_DIR)/seeds/fuzz_aml_interp/.done \
+	$(LOADER_SEEDS:%=%/.done)
 
 fuzz: fuzz-bin
 	@tests/fuzz/run.sh $(FUZZ_TIME) $(BUILD) $(FUZZ_TARGETS)

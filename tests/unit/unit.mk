@@ -1,4 +1,5 @@
-# Host unit tests (cmocka), included by the top Makefile, which defines BUILD.
+# Host unit tests (cmocka), included by the top Makefile, which defines BUILD (and ELF
+# and PYTHON, for the loader's fixtures).
 #
 #   make unit-bin   build $(BUILD)/tests/test_*
 #   make unit       build and run them all
@@ -64,15 +65,29 @@ UNIT_AML_OBJS := tests/unit/test_aml.o $(AML_OBJS) lib/format.o lib/div64.o
 
 UNIT_FREEMEM_OBJS := tests/unit/test_freemem.o system/freemem.o
 
+# The floppy loader's pure modules (loader/), against the files that
+# tests/unit/loader_fixtures.py makes with mformat, Debian's lz4 and the kernel; mbinfo
+# against the kernel's own reader of what it builds.
+UNIT_LOADER_MENU_OBJS   := tests/unit/test_loader_menu.o loader/menu.o
+UNIT_LOADER_FAT_OBJS    := tests/unit/test_loader_fat.o tests/unit/loader_fixture.o loader/fat.o
+UNIT_LOADER_LZ4_OBJS    := tests/unit/test_loader_lz4.o tests/unit/loader_fixture.o loader/lz4.o
+UNIT_LOADER_MBLOAD_OBJS := tests/unit/test_loader_mbload.o tests/unit/loader_fixture.o \
+	loader/mbload.o loader/lz4.o
+UNIT_LOADER_MBINFO_OBJS := tests/unit/test_loader_mbinfo.o loader/mbinfo.o system/bootinfo.o
+UNIT_LOADER_TESTS := test_loader_menu test_loader_fat test_loader_lz4 test_loader_mbload \
+	test_loader_mbinfo
+LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
+
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
-	test_checklist test_pic test_aml test_freemem
+	test_checklist test_pic test_aml test_freemem $(UNIT_LOADER_TESTS)
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) \
-	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS)))
+	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
+	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS) $(UNIT_LOADER_FAT_OBJS)))
 
 .PHONY: unit-bin unit
 unit-bin: $(UNIT_BINS)
@@ -98,6 +113,23 @@ $(UNIT_DIR)/test_deflate: UNIT_LDLIBS += -lz
 $(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
 $(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
 $(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))
+$(UNIT_DIR)/test_loader_menu: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MENU_OBJS))
+$(UNIT_DIR)/test_loader_fat: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_FAT_OBJS))
+$(UNIT_DIR)/test_loader_lz4: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_LZ4_OBJS))
+$(UNIT_DIR)/test_loader_mbload: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MBLOAD_OBJS))
+$(UNIT_DIR)/test_loader_mbinfo: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MBINFO_OBJS))
+# Made before the binaries that read them (order-only: they are data, not objects).
+$(UNIT_LOADER_TESTS:%=$(UNIT_DIR)/%): | $(LOADER_FIXTURES)/.done
+$(HOST_DIR)/tests/unit/loader_fixture.o: UNIT_CFLAGS += \
+	-DLOADER_FIXTURES='"$(abspath $(LOADER_FIXTURES))"'
+
+# Diskettes by mformat, frames by lz4, the kernel stripped and packed as
+# iso/mkfloppy.sh does: the fixtures of the loader's tests (loader_fixtures.py says
+# what each is).
+$(LOADER_FIXTURES)/.done: tests/unit/loader_fixtures.py $(ELF)
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	$(PYTHON) tests/unit/loader_fixtures.py $(dir $@) $(ELF)
+	@touch $@
 
 $(UNIT_BINS):
 	@mkdir -p $(dir $@)
