@@ -27,4 +27,8 @@
 #define MB1_MMAP_ENTRY          24
 #define MB1_MMAP_ENTRY_SIZE     20              /* what the size field says */
 
+/* apmoff's kernel refuses a command line this long or longer (it never parses one cut
+ * short); the floppy loader refuses to build one. */
+#define APMOFF_CMDLINE_MAX      1024
+
 #endif

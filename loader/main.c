@@ -25,6 +25,7 @@
 #include "menuui.h"
 #include "version.h"
 #include "../lib/format.h"
+#include "../lib/multiboot.h"
 #include "../lib/string.h"
 
 void loader_main(uint32_t drive) __attribute__((noreturn));
@@ -45,7 +46,7 @@ static struct fat_volume vol;
 static uint8_t *fat;
 static struct menu menu;
 static char words[MENU_WORDS_MAX + 1];
-static char cmdline[MENU_WORDS_MAX + 80];
+static char cmdline[APMOFF_CMDLINE_MAX];
 static struct memory mem;
 static char loader_name[40];
 
@@ -212,6 +213,13 @@ void loader_main(uint32_t drive)
     read_menu();
 
     unsigned chosen = menu_run(&menu, loader_version, words, sizeof(words));
+    /* The kernel refuses a command line that does not fit its buffer; say so here,
+     * where the entry can still be edited shorter next time. */
+    size_t length = strlen(menu.kernel) + 1 + strlen(words);
+    if (length >= APMOFF_CMDLINE_MAX)
+        halt("entry %u's words and the kernel's path make a %u-byte command line; the "
+             "kernel takes at most %u", chosen + 1, (unsigned)length,
+             APMOFF_CMDLINE_MAX - 1);
     fmt_snprintf(cmdline, sizeof(cmdline), "%s %s", menu.kernel, words);
     say("booting %u, \"%s\": %s", chosen + 1, menu.entry[chosen].title, words);
 
@@ -223,7 +231,9 @@ void loader_main(uint32_t drive)
 
     struct mbload_plan plan;
     const char *why;
-    uint32_t top = MEG + mem.upper_kb * 1024;
+    /* Memory past 4 GiB is of no use to a 32-bit kernel: the top stops below it. */
+    uint32_t top = mem.upper_kb < (0xFFFFF000u - MEG) / 1024 ? MEG + mem.upper_kb * 1024
+                                                             : 0xFFFFF000u;
     if (mbload_plan(file, size, MEG, top, &plan, &why))
         halt("%s: %s", menu.kernel, why);
     const char *a20 = a20_enable();

@@ -18,7 +18,7 @@
 #define MENU_ENTRIES_MAX    20
 #define MENU_TIMEOUT_MAX    3600
 #define MENU_FILE_MAX       4096    /* the largest menu file read */
-#define MENU_WORDS_MAX      1023    /* the kernel's command line limit, less the path */
+#define MENU_WORDS_MAX      1023    /* the kernel's limit; with the path, main.c checks */
 #define MENU_TITLE_MAX      76      /* what the screen shows of a title */
 
 struct menu_entry {

@@ -16,7 +16,7 @@
 #define MB2_BOOT_MAGIC  0x36D76289
 
 #define BOOTINFO_MMAP_MAX       48
-#define BOOTINFO_CMDLINE_MAX    1024    /* longer command lines are refused, not cut */
+#define BOOTINFO_CMDLINE_MAX    APMOFF_CMDLINE_MAX  /* longer ones are refused, not cut */
 #define BOOTINFO_LOADER_MAX     64
 #define BOOTINFO_RSDP_MAX       64
 #define BOOTINFO_EFI_RUNTIME_MAX 32     /* runtime regions kept from the EFI memory map */

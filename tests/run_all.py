@@ -217,8 +217,10 @@ def run_harness_self_test(tally):
 # --- the emulator cases and what is judged from them ----------------------------------
 
 def label_of(c):
+    options = c.options if len(c.options) <= 100 else "%s... (%d bytes)" % (
+        c.options[:60], len(c.options))
     return "%s (%s, %s BIOS, %s, %s%s)" % (c.name, c.emulator, c.bios, c.machine, c.medium,
-                                           ", " + c.options if c.options else "")
+                                           ", " + options if options else "")
 
 
 def run_emu(selected, jobs, tally, results):

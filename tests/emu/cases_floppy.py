@@ -120,6 +120,12 @@ CASES += [
          last_line=r"^apmoff loader: halted: /boot/apmoff\.lz4: it is not a multiboot "
                    r"kernel: no multiboot header in its first 8 KiB$",
          judges=[TextScreenShows([r"halted: /boot/apmoff\.lz4: it is not a multiboot"])]),
+    # An entry whose words, with the kernel's path, pass the kernel's 1023 bytes: the
+    # loader says so instead of handing over a command line the kernel must refuse.
+    Case("qemu-floppy-words-too-long", "qemu", "seabios", "pc", "floppy",
+         "action=off label=" + "x" * 1000, "loader-halt", 30, extra=drive(144),
+         last_line=r"^apmoff loader: halted: entry 1's words and the kernel's path make a "
+                   r"1034-byte command line; the kernel takes at most 1023$"),
     # The shipped menu, as a person uses it: a key stops the countdown, Down three times
     # picks the conformance check, Enter boots it; the screen shows the menu.
     Case("qemu-floppy-menu-keys", "qemu", "seabios", "pc", "floppy", "", "halt", 40,

@@ -2,6 +2,7 @@
 variant of the shipped menu whose first entry carries the case's options (for Bochs
 and 86Box, which cannot pass a command line any other way), cached by option string."""
 
+import hashlib
 import os
 import re
 import subprocess
@@ -40,7 +41,10 @@ def variant_image(options, medium, loader=""):
 
 
 def slug_of(options):
-    return re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", options).strip("_") or "default"
+    if len(slug) > 100:     # a file name has room for 255 bytes; a hash tells them apart
+        slug = slug[:80] + "_" + hashlib.sha256(options.encode()).hexdigest()[:12]
+    return slug
 
 
 def floppy_suffix(medium):
