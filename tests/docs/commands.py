@@ -111,6 +111,8 @@ RULES = [
     (r"SMOKE_TIMEOUT=90 examples/qemu-smoke\.sh build/my-720\.img",
      Run(output=r"^poweroff$", timeout=150)),
     (r"split -b 700k build/apmoff-1200\.img build/APM1200\.", Run()),
+    (r"split -b 340k", NotHere("a variant of the split line in the block above it, which "
+                               "is run")),
     (r"iso/mk(iso|floppy)\.sh OUT.*", NotHere("a template: OUT, KERNEL and the grub.cfg "
                                               "are yours")),
     (r"APMOFF_EFI=0 iso/mkiso\.sh", NotHere(FRAGMENT)),

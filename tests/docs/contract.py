@@ -17,7 +17,7 @@ README = os.path.join(ROOT, "README.md")
 OPTIONS_C = os.path.join(ROOT, "app", "options.c")
 OPTIONS_H = os.path.join(ROOT, "app", "options.h")
 HALT_H = os.path.join(ROOT, "system", "halt.h")
-BOOTINFO_H = os.path.join(ROOT, "system", "bootinfo.h")
+MULTIBOOT_H = os.path.join(ROOT, "lib", "multiboot.h")
 SMOKE = os.path.join(ROOT, "examples", "qemu-smoke.sh")
 SURVEY_JSON_C = os.path.join(ROOT, "app", "surveyjson.c")
 SURVEY_PAGE = os.path.join(ROOT, "docs", "survey.md")
@@ -156,7 +156,7 @@ def check_options(text):
         if key not in {o.key for o in options}:
             problems.append("README's options table has %s=, which the kernel does not "
                             "accept" % key)
-    longest = defines(BOOTINFO_H)["BOOTINFO_CMDLINE_MAX"] - 1
+    longest = defines(MULTIBOOT_H)["APMOFF_CMDLINE_MAX"] - 1
     if "longer than %d bytes" % longest not in text:
         problems.append("README does not say that a command line longer than %d bytes is "
                         "refused" % longest)
