@@ -6,8 +6,9 @@
 #
 # A target's options: tests/fuzz/<target>.options holds extra libFuzzer flags, and
 # a dictionary is used when BUILD_DIR/fuzz/<target>.dict or tests/fuzz/<name>.dict
-# exists, and BUILD_DIR/fuzz/seeds/<target>/ (inputs made by the build) is read
-# beside the corpus. libFuzzer's own output goes to build/fuzz/logs/<target>.log; a crash leaves
+# exists, and BUILD_DIR/fuzz/seeds/<target>/ (inputs made by the build) and
+# tests/fuzz/found/<target>/ (inputs that once failed, kept so that they never fail
+# again) are read beside the corpus. libFuzzer's own output goes to build/fuzz/logs/<target>.log; a crash leaves
 # its input in build/fuzz/artifacts/ and the end of the log is printed. Exits 1 if
 # any target failed.
 set -u
@@ -32,6 +33,7 @@ for target in "$@"; do
 	[ -f "$here/$target.options" ] && set -- "$@" $(cat "$here/$target.options")
 	seeds=
 	[ -d "$dir/seeds/$target" ] && seeds=$dir/seeds/$target
+	[ -d "$here/found/$target" ] && seeds="$seeds $here/found/$target"
 	if "$dir/bin/$target" "$@" "$corpus" $seeds >"$log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		echo "PASS $target: ${runs:-?} runs in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs"
