@@ -165,7 +165,7 @@ def expected_lists():
 
 
 CHECK_COLUMNS = (("check-seabios.txt", "SeaBIOS 1.16 (QEMU `pc`, `q35`; Bochs)"),
-                 ("check-rombios.txt", "Bochs 2.7's own BIOS"))
+                 ("check-rombios.txt", "Bochs' own BIOS (2.7, 3.0)"))
 
 
 def check_table(serials):
