@@ -11,7 +11,8 @@
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make bench      time the images against Syslinux and GRUB (bench-table: and the page)
 #   make real-bios-table   docs/real-bioses.md's table of the 86Box runs on real BIOS ROMs
-#   make fuzz       the libFuzzer targets, longer than make test runs them
+#   make fuzz       the libFuzzer targets and apmoff-collect's, longer than make test
+#                   runs them
 #   make collect-test      apmoff-collect's tests alone
 #   make dist       the release folder dist/apmoff-<version>/: images, kernel, source
 #                   tarball, README, NEWS, licences, SHA256SUMS (docs/release.md)
@@ -257,13 +258,17 @@ dist: deps
 
 # --- apmoff-collect (tools/apmoff-collect): reports into SQLite, HTML, CSV ------------
 # collect-test: its tests (fixtures, then 12 live emulator runs and headless Chromium;
-# then hostile input, tests/collect/test_hostile.py);
+# then hostile input, tests/collect/test_hostile.py, test_bounds.py, test_output.py;
+# then its parsers' fuzz targets, briefly, fuzz_collect.py);
 # collect-screenshot: the same, and docs/collect-report.png from that report.
 .PHONY: collect-test collect-screenshot
 collect-test: deps
 	@$(MAKE) --no-print-directory $(ELF)
 	@$(PYTHON) -m tests.collect.test_collect
 	@$(PYTHON) -m tests.collect.test_hostile
+	@$(PYTHON) -m tests.collect.test_bounds
+	@$(PYTHON) -m tests.collect.test_output
+	@$(PYTHON) -m tests.collect.fuzz_collect
 
 collect-screenshot: deps
 	@$(MAKE) --no-print-directory $(ELF)

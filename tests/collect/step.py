@@ -1,8 +1,12 @@
 """tests.run_all's step for apmoff-collect: runs tests/collect/test_collect.py
-(unit tests, then the end-to-end run with live emulators and headless Chromium) and
+(unit tests, then the end-to-end run with live emulators and headless Chromium),
 tests/collect/test_hostile.py (strangers' files: limits, schema, escaping, exit
-codes, the everyday commands, a fuzz run), and records their TAP lines the way
-run_all records the unit test binaries."""
+codes, the everyday commands), test_bounds.py (time in proportion to the input,
+every limit for every kind of file, the memory bound, pictures of any size),
+test_output.py (no write through a link, CSV cells, the terminal, names and
+encodings, two adds at once) and fuzz_collect.py (the parsers' fuzz targets,
+briefly: `make fuzz` runs them longer), and records their TAP lines the way run_all
+records the unit test binaries."""
 
 import re
 import subprocess
@@ -14,7 +18,9 @@ from tests.paths import ROOT
 TAP_LINE = re.compile(r"^(not )?ok \d+ (\S+)(.*# SKIP.*)?", re.M)
 
 
-MODULES = ("tests.collect.test_collect", "tests.collect.test_hostile")
+MODULES = ("tests.collect.test_collect", "tests.collect.test_hostile",
+           "tests.collect.test_bounds", "tests.collect.test_output",
+           "tests.collect.fuzz_collect")
 
 
 def run(tally):

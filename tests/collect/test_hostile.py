@@ -6,17 +6,13 @@ Bombs are made with the project's own encoders: QR pictures by the kernel's
 survey/qr.c (tests/collect/mkqr.c, built here), an APMOFF2 stream by the kernel's
 survey/deflate.c and base45.c, and larger ones by qrpages.pack() (zlib with the same
 dictionary, the same Base45). Payloads too large for real symbols reach the program
-through a stand-in zbarimg that prints what a picture's sidecar file says. Then deep
-JSON, wrong types, a page count of 10^9, a breaker in every field of the HTML,
-/dev/zero, a FIFO, read-only, corrupt and foreign databases, the everyday commands,
-the chart titles measured in headless Chromium, and a fuzz run (Debian's
-python3-hypothesis) of the payload parser.
+through a stand-in zbarimg (tests/collect/harness.py). Then deep JSON, wrong types, a
+page count of 10^9, a breaker in every field of the HTML, /dev/zero, a FIFO,
+read-only, corrupt and foreign databases, the everyday commands, the chart titles
+measured in headless Chromium. The second round of strangers is in test_bounds.py and
+test_output.py, the fuzz targets in fuzz_collect.py.
 
     python3 -m tests.collect.test_hostile [-v] [--tap] [-k PATTERN]
-
-APMOFF_FUZZ_EXAMPLES sets the fuzz run's examples (default 2000, a few seconds);
-APMOFF_FUZZ_RANDOM=1 draws new ones each run (by default the same ones, so a CI
-failure can be run again).
 """
 
 import json
@@ -27,175 +23,16 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
-import unittest
-import zlib
 from html.parser import HTMLParser
 
-from tests.collect.test_collect import (FIXTURES, ROOT, TOOL, TapResult, chromium, dump,
-                                        read, write)
-from tools.apmoff_collect import inputs, qrpages, report, store
+from tests.collect.harness import (PEAK_MB, SURVEY, Tmp, bomb, build_mkqr,
+                                   kernel_apmoff2, main, paged, qr_picture, run,
+                                   survey_line, variant)
+from tests.collect.test_collect import FIXTURES, ROOT, TOOL, chromium, dump, read, write
+from tools.apmoff_collect import inputs, report, store
 from tools.apmoff_collect.limits import DEFAULT as LIMITS
 
-WORK = os.path.join(ROOT, "build", "collect-hostile")
-MKQR = os.path.join(WORK, "mkqr")
-# The most any case may take, in MiB of resident memory (Python and SQLite alone
-# take about 25).
-PEAK_MB = 160
-
-# Runs the program as a child, and prints the child's peak resident size (KiB) as the
-# last line of stderr. The child's address space is capped so a regression fails the
-# test instead of taking the machine's memory.
-PEAK_WRAPPER = """
-import resource, subprocess, sys
-cap = 3 << 30
-def limit():
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-r = subprocess.run(sys.argv[1:], preexec_fn=limit)
-sys.stderr.write("\\npeak-kb %d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-sys.exit(r.returncode)
-"""
-
 BREAKER = "\"'><img src=x onerror=alert(1)><svg onload=alert(2)></title><!--\x00&amp;</script>"
-
-
-def survey_line(name="off.log"):
-    return [l for l in read(os.path.join(FIXTURES, name)).splitlines()
-            if l.startswith("apmoff: survey {")][0][len("apmoff: survey "):]
-
-
-SURVEY = json.loads(survey_line())
-
-
-def variant(**changes):
-    """The fixture's survey with dotted-path fields (a__b) replaced (None deletes)."""
-    s = json.loads(json.dumps(SURVEY))
-    for path, value in changes.items():
-        node = s
-        keys = path.split("__")
-        for k in keys[:-1]:
-            node = node.setdefault(k, {})
-        if value is None:
-            node.pop(keys[-1], None)
-        else:
-            node[keys[-1]] = value
-    return s
-
-
-class Run:
-    """A finished run of the program: returncode, stdout, stderr (without the peak
-    line), peak (MiB), seconds."""
-
-    def __init__(self, proc, seconds):
-        self.returncode = proc.returncode
-        self.stdout = proc.stdout
-        err, _, peak = proc.stderr.rpartition("\npeak-kb ")
-        self.stderr = err
-        self.peak = int(peak.strip() or 0) / 1024
-        self.seconds = seconds
-
-    def __repr__(self):
-        return "exit %d, %.0f MiB, stdout %r, stderr %r" % (
-            self.returncode, self.peak, self.stdout[-300:], self.stderr[-600:])
-
-
-def run(db, *args, env=None, timeout=120, tool=TOOL):
-    start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-c", PEAK_WRAPPER, sys.executable, tool]
-                          + (["--db", db] if db else []) + list(args),
-                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, universal_newlines=True,
-                          errors="replace", timeout=timeout,
-                          env=dict(os.environ, **(env or {})))
-    return Run(proc, time.monotonic() - start)
-
-
-def build_mkqr():
-    if not os.path.exists(MKQR) or os.path.getmtime(MKQR) < os.path.getmtime(
-            os.path.join(ROOT, "tests", "collect", "mkqr.c")):
-        os.makedirs(WORK, exist_ok=True)
-        subprocess.run(["gcc", "-O1", "-o", MKQR, "tests/collect/mkqr.c", "survey/qr.c",
-                        "survey/deflate.c", "survey/base45.c"], cwd=ROOT, check=True)
-
-
-def qr_picture(path, text):
-    """A PGM picture of one QR symbol of `text`, drawn by the kernel's encoder."""
-    subprocess.run([MKQR, "qr", path], input=text.encode("latin-1"), check=True)
-    return path
-
-
-def kernel_apmoff2(line):
-    """The APMOFF2 text the kernel makes of a line (survey/deflate.c, base45.c)."""
-    r = subprocess.run([MKQR, "apmoff2", qrpages.ZDICT], input=line.encode("latin-1"),
-                       stdout=subprocess.PIPE, check=True)
-    return r.stdout.decode().strip()
-
-
-def bomb(inflated, filler=b" "):
-    """An APMOFF2 text that inflates to `inflated` bytes: a survey's opening and then
-    filler, streamed through zlib with the survey dictionary, then Base45."""
-    packer = zlib.compressobj(9, zdict=qrpages.zdict())
-    parts = [packer.compress(b'{"schema":1,"label":"')]
-    chunk = filler * (1 << 20)
-    for _ in range(inflated >> 20):
-        parts.append(packer.compress(chunk))
-    parts.append(packer.compress(b'"}') + packer.flush())
-    return qrpages.PACKED_PREFIX + qrpages.base45_encode(b"".join(parts))
-
-
-def paged(text, count):
-    """APMOFF1 page texts of `text` (its CRC-32 over the whole)."""
-    return qrpages.pages_of(text, count)
-
-
-class Tmp(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="apmoff-hostile-")
-        self.db = os.path.join(self.dir, "t.db")
-
-    def tearDown(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def path(self, name):
-        return os.path.join(self.dir, name)
-
-    def file(self, name, text):
-        return write(self.path(name), text)
-
-    def good(self):
-        """A good log, to show the rest of a batch still goes in."""
-        return os.path.join(FIXTURES, "failed.log")
-
-    def assertRefused(self, r, name, *words):
-        """The file named was skipped for the reason given; the good one went in; no
-        traceback; the peak stayed bounded."""
-        self.assertEqual(r.returncode, 1, r)
-        self.assertNotIn("Traceback", r.stderr, r)
-        line = [l for l in r.stderr.splitlines() if l.startswith("skipped ") and name in l]
-        self.assertTrue(line, r)
-        for word in words:
-            self.assertIn(word, line[0], r)
-        self.assertIn("1 reports added", r.stdout, r)
-        self.assertLess(r.peak, PEAK_MB, r)
-
-    def fake_zbar(self):
-        """A zbarimg that prints the sidecar PICTURE.symbols, one symbol a line, for
-        payloads larger than a real symbol holds. Returns the environment to use."""
-        bindir = self.path("bin")
-        os.makedirs(bindir, exist_ok=True)
-        write(os.path.join(bindir, "zbarimg"),
-              "#!/bin/sh\nfor last; do :; done\nexec cat \"$last.symbols\"\n")
-        os.chmod(os.path.join(bindir, "zbarimg"), 0o755)
-        return {"PATH": bindir + os.pathsep + os.environ["PATH"]}
-
-    def fake_picture(self, name, symbols):
-        """A real (blank) PNG with a sidecar of the symbols the fake zbarimg reads."""
-        from PIL import Image
-        path = self.path(name)
-        Image.new("L", (8, 8), 255).save(path)
-        with open(path + ".symbols", "w", encoding="latin-1") as f:
-            f.write("".join(s + "\n" for s in symbols))
-        return path
 
 
 # --- limits ---------------------------------------------------------------------------
@@ -247,15 +84,16 @@ class Limits(Tmp):
         env = self.fake_zbar()
         # Pages of a version-40 symbol's size (4296 characters with the header):
         # 100 MiB fits in 37, within their limit, and the inflation is refused; 1 GiB
-        # needs about 350, and the page limit refuses them first.
+        # needs about 350, and the page limit refuses them first. Ten symbols a
+        # picture (a photo of several screens), each picture a child process or two.
         for size, limit in ((100 << 20, "inflated_bytes"), (1 << 30, "pages")):
             text = bomb(size)
             pages = -(-len(text) // 4260)
             self.assertEqual(pages <= LIMITS.pages, limit == "inflated_bytes", pages)
             symbols = paged(text, pages)
             self.assertLessEqual(max(map(len, symbols)), 4296)
-            pics = [self.fake_picture("b%d-%d.png" % (size, i), [s])
-                    for i, s in enumerate(symbols)]
+            pics = [self.fake_picture("b%d-%d.png" % (size, i), symbols[i:i + 10])
+                    for i in range(0, len(symbols), 10)]
             r = run(self.db, "add", *pics, self.good(), env=env, timeout=300)
             self.assertEqual(r.returncode, 1, r)
             self.assertIn("%s limit" % limit, r.stderr, r)
@@ -930,88 +768,6 @@ class Charts(Tmp):
         for svg, text, right, width in texts:
             self.assertLessEqual(right, width, "%r ends at %d in a %d px chart"
                                  % (text, right, width))
-
-
-# --- fuzz ------------------------------------------------------------------------------
-
-class Fuzz(unittest.TestCase):
-    """Random payloads for the parser: whatever the text, decode_payload returns a
-    report or a Page, or refuses with BadInput, and a report the schema takes is one
-    every reader can show."""
-
-    def test_random_payloads(self):
-        try:
-            from hypothesis import configuration
-            configuration.set_hypothesis_home_dir(os.path.join(WORK, "hypothesis"))
-            from hypothesis import HealthCheck, given, settings, strategies as st
-        except ImportError:
-            self.fail("python3-hypothesis is missing (scripts/deps.sh installs it)")
-        examples = int(os.environ.get("APMOFF_FUZZ_EXAMPLES", "2000"))
-        line = survey_line()
-        leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
-                         st.floats(allow_nan=False), st.text(max_size=30))
-        json_values = st.recursive(leaf, lambda kids: st.one_of(
-            st.lists(kids, max_size=4),
-            st.dictionaries(st.sampled_from(
-                ["schema", "apm", "cpu", "bios", "pci", "disks", "video", "date",
-                 "version", "present", "flags", "interfaces", "rm", "pm16", "connect",
-                 "tried", "hdd", "functions", "label", "clock_khz", "memory", "e820",
-                 "smbios", "bios_date", "chipset", "soft_off", "vbe", "strings", "x"]),
-                kids, max_size=6)), max_leaves=30)
-
-        @st.composite
-        def mutated(draw):
-            """The fixture's survey line with a stretch of it replaced."""
-            i = draw(st.integers(0, len(line)))
-            j = draw(st.integers(i, min(len(line), i + 40)))
-            return line[:i] + draw(st.text(max_size=12)) + line[j:]
-
-        payloads = st.one_of(
-            st.text(max_size=300),
-            st.builds(lambda v: json.dumps(v), json_values),
-            st.builds(lambda v: json.dumps(dict(SURVEY, **v) if isinstance(v, dict) else v),
-                      json_values),
-            mutated(),
-            st.builds(lambda a, b, c, d: "APMOFF1 %s/%s %s %s" % (a, b, c, d),
-                      st.integers(0, 10**12), st.integers(0, 10**12),
-                      st.sampled_from(["0123ABCD", "zzzz", "FFFFFFFF"]), st.text(max_size=50)),
-            st.builds(lambda t: "APMOFF2:" + t, st.text(qrpages.BASE45, max_size=200)),
-            st.builds(lambda b: qrpages.pack(b), st.binary(max_size=300)))
-
-        limits = LIMITS
-
-        @settings(max_examples=examples, deadline=None, derandomize=not os.environ.get("APMOFF_FUZZ_RANDOM"), database=None,
-                  suppress_health_check=list(HealthCheck))
-        @given(payloads)
-        def check(text):
-            try:
-                result = inputs.decode_payload(text, limits, "fuzz")
-            except inputs.BadInput:
-                return
-            if result is None or isinstance(result, inputs.Page):
-                return
-            try:
-                inputs.check_survey(result, "fuzz")
-            except inputs.BadInput:
-                return
-            # Accepted: every reader must be able to show it.
-            store.derived(result, None)
-            store.machine_identity(result)
-            store.machine_name(result)
-            report.hardware(result)
-            report.fields_table(result)
-
-        check()
-
-
-def main():
-    argv = [a for a in sys.argv if a != "--tap"]
-    if "--tap" in sys.argv:
-        runner = unittest.TextTestRunner(resultclass=TapResult, stream=sys.stderr,
-                                         verbosity=0)
-        unittest.main(argv=argv, testRunner=runner)
-    else:
-        unittest.main(argv=argv)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from tests.docs import blocks, runs
 from tests.emu.watch import apmoff_lines
 from tests.mutate.mutants import MUTANTS
 from tests.paths import BUILD, ELF, ISO, ROOT
+from tools.apmoff_collect import limits as collect_limits
 
 FLOPPY_FORMATS = (("apmoff.img", 1440), ("apmoff-1200.img", 1200), ("apmoff-720.img", 720),
                   ("apmoff-360.img", 360))
@@ -110,6 +111,16 @@ def mutants(_):
     return ("The table holds **%d planted bugs**: %s.\n"
             % (len(MUTANTS), ", ".join("%d in `%s`" % (n, f) for f, n in
                                        sorted(folders.items(), key=lambda x: (-x[1], x[0])))))
+
+
+def collect_limit_table(_):
+    """apmoff-collect's limits (tools/apmoff_collect/limits.py): each one's name,
+    default, what it bounds and what happens past it, and the memory they hold the
+    collector to (the figure tests/collect/ measures every hostile case against)."""
+    return (collect_limits.table() + "\nWith every limit at its default, a file within "
+            "them costs apmoff-collect and the programs it runs for a picture (the "
+            "scaler, `zbarimg`) at most %d MiB of memory, their peaks added.\n"
+            % collect_limits.MEMORY_MIB)
 
 
 # --- from real runs -----------------------------------------------------------------------
@@ -219,6 +230,8 @@ BLOCKS = [
           (), floppy_free, measured=True),
     Block("docs/testing.md", "sizes", "from the build", (), sizes, measured=True),
     Block("docs/testing.md", "mutants", "from tests/mutate/mutants.py", (), mutants),
+    Block("docs/collect.md", "limits", "from tools/apmoff_collect/limits.py", (),
+          collect_limit_table),
 ]
 
 # A figure that moves a little by itself may differ from the page by this much: a

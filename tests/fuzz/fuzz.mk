@@ -1,9 +1,14 @@
-# libFuzzer targets (clang), included by the top Makefile, which defines BUILD.
+# libFuzzer targets (clang), included by the top Makefile, which defines BUILD and
+# PYTHON; and apmoff-collect's (Python, hypothesis: tests/collect/fuzz_collect.py).
 #
 #   make fuzz-bin     build $(BUILD)/fuzz/bin/fuzz_*
-#   make fuzz         build, then run each target for FUZZ_TIME seconds (60)
+#   make fuzz         build, then run each target for FUZZ_TIME seconds (60); then
+#                     apmoff-collect's targets, COLLECT_FUZZ_EXAMPLES examples each
+#                     (20000), new ones each run (failures kept in
+#                     $(BUILD)/collect-fuzz/ and tried first the next time)
 #   make fuzz-smoke   build, then run each for FUZZ_SMOKE_TIME seconds (5); fails on
-#                     a crash, so `make test` can run it
+#                     a crash, so `make test` can run it (make test runs the
+#                     collector's targets in its collect step, 300 examples each)
 #
 # Each target is built in one clang command from its sources (no shared objects with
 # the kernel or the cmocka tests). Corpora grow in $(BUILD)/fuzz/corpus/<target>/,
@@ -17,6 +22,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 FUZZ_DIR    := $(BUILD)/fuzz
 FUZZ_TIME   ?= 60
 FUZZ_SMOKE_TIME ?= 5
+COLLECT_FUZZ_EXAMPLES ?= 20000
 
 FUZZ_TARGETS := fuzz_smbios fuzz_acpi fuzz_acpi_tables fuzz_aml fuzz_qr fuzz_bootinfo \
 	fuzz_options fuzz_vbe fuzz_pci fuzz_aml_interp fuzz_lz4 fuzz_menu fuzz_fat fuzz_mbload
@@ -84,6 +90,8 @@ fuzz-bin: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz_options.dict $(FUZZ_DIR)/seeds/fuzz_aml_
 
 fuzz: fuzz-bin
 	@tests/fuzz/run.sh $(FUZZ_TIME) $(BUILD) $(FUZZ_TARGETS)
+	@APMOFF_FUZZ_EXAMPLES=$(COLLECT_FUZZ_EXAMPLES) APMOFF_FUZZ_RANDOM=1 \
+		$(PYTHON) -m tests.collect.fuzz_collect
 
 fuzz-smoke: fuzz-bin
 	@tests/fuzz/run.sh $(FUZZ_SMOKE_TIME) $(BUILD) $(FUZZ_TARGETS)

@@ -5,9 +5,9 @@ import os
 import sqlite3
 import sys
 
-from . import inputs, report, store, version
-from .inputs import shown
+from . import inputs, output, report, store, version
 from .limits import DEFAULT as DEFAULT_LIMITS
+from .text import shown
 
 DEFAULT_DB = os.environ.get("APMOFF_DB", "apmoff.db")
 
@@ -34,10 +34,16 @@ The database is --db (before or after the command), or $APMOFF_DB, or ./apmoff.d
 `apmoff-collect add --help` says how the power-off outcome is decided and what limits
 guard the reading of strangers' files.
 
+Every file is written whole under a new name beside its own, then renamed over it.
+Whatever a report holds, what reaches the terminal has its control characters
+escaped (\\x1b), and a CSV cell that a spreadsheet would run as a formula starts
+with a single quote.
+
 Exit status: 0 done; 1 some input was refused (files skipped, each named on stderr
-with nothing of it in the database; or no such report); 2 the database: none, not
-apmoff's, made by a newer apmoff-collect, corrupt, read-only or locked (nothing was
-written), or the command line is wrong."""
+with nothing of it in the database; or no such report), or `add` imported some files
+and then found the database locked past --wait (each file not imported named); 2 the
+database: none, not apmoff's, made by a newer apmoff-collect, corrupt, read-only or
+locked (nothing was written), or the command line is wrong."""
 
 OUTCOME_HELP = """\
 The power-off outcome. The kernel cannot report a power-off that worked, so:
@@ -61,10 +67,31 @@ Limits (a file past one is skipped, naming it; --limit NAME=VALUE raises it):
   """ + DEFAULT_LIMITS.describe().replace(", ", "\n  ")
 
 
-def db_option(parser, default):
+def db_option(parser, default, wait_default):
     parser.add_argument("--db", default=default, metavar="FILE",
                         help="the SQLite database (default $APMOFF_DB or ./apmoff.db)"
                         if default is not argparse.SUPPRESS else argparse.SUPPRESS)
+    parser.add_argument("--wait", type=seconds, default=wait_default, metavar="SECONDS",
+                        help="how long a write waits for another program writing to "
+                             "the database (default %d)" % store.BUSY_SECONDS
+                        if wait_default is not argparse.SUPPRESS else argparse.SUPPRESS)
+
+
+def seconds(text):
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose messages quote the command line (a file name that
+    looks like an option, from a stranger's archive) with control characters
+    escaped, as every line this program prints."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(message and "\n".join(map(shown, message.split("\n"))),
+                               file)
 
 
 class VersionAction(argparse.Action):
@@ -81,16 +108,16 @@ class VersionAction(argparse.Action):
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="apmoff-collect", description=DESCRIPTION,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    db_option(ap, DEFAULT_DB)
+    ap = Parser(prog="apmoff-collect", description=DESCRIPTION,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    db_option(ap, DEFAULT_DB, store.BUSY_SECONDS)
     ap.add_argument("--version", action=VersionAction)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
     def command(name, **kw):
         p = sub.add_parser(name, **kw)
-        db_option(p, argparse.SUPPRESS)       # --db after the command too
+        db_option(p, argparse.SUPPRESS, argparse.SUPPRESS)   # --db after the command too
         return p
 
     add = command("add", help="import reports from files",
@@ -135,11 +162,23 @@ def parse_args(argv):
 
 def say(text):
     """A line on stdout that a closed pipe (`add ... | head`) does not stop: the
-    import matters more than its progress lines."""
+    import matters more than its progress lines. Its control characters escaped, as
+    every line this program prints (text.shown)."""
     try:
-        print(text, flush=True)
+        print(shown(text), flush=True)
     except BrokenPipeError:
         quiet_stdout()
+
+
+def tell(text):
+    """A line on stdout for the commands that only read (`list`, `remove`...); a
+    closed pipe ends them (main)."""
+    print(shown(text))
+
+
+def warn(text):
+    """A line on stderr: a refusal, an error, a note."""
+    print(shown(text), file=sys.stderr, flush=True)
 
 
 def quiet_stdout():
@@ -149,18 +188,20 @@ def quiet_stdout():
 
 
 def ask_outcome(obs, name):
-    """Asks the person at the terminal; "" keeps it unknown."""
+    """Asks the person at the terminal; "" keeps it unknown. The question quotes the
+    report (its machine's name, its last line): each part escaped on its own."""
+    question = "%s: %s, last line %s.\n  Did the machine power off? " \
+        "[off/failed/hung/Enter = unknown] " % (
+            shown(obs.source), shown(name), shown(repr(obs.outcome_detail or
+                                                       "powering off")))
     while True:
         try:
-            answer = input("%s: %s, last line %r.\n  Did the machine power off? "
-                           "[off/failed/hung/Enter = unknown] "
-                           % (shown(obs.source), name,
-                              obs.outcome_detail or "powering off")).strip()
+            answer = input(question).strip()
         except EOFError:
             return ""
         if answer in inputs.OUTCOMES or answer == "":
             return answer
-        print("  answer off, failed, hung, or press Enter", file=sys.stderr)
+        warn("  answer off, failed, hung, or press Enter")
 
 
 def settle_outcomes(observations, args):
@@ -181,7 +222,8 @@ def settle_outcomes(observations, args):
 
 
 class DatabaseProblem(Exception):
-    """The database cannot take any file: the whole `add` stops (exit 2)."""
+    """The database cannot take any file: the whole `add` stops (exit 2 when nothing
+    was written yet; else the files not imported are named, exit 1)."""
 
 
 def import_one(conn, observations, args):
@@ -194,7 +236,16 @@ def import_one(conn, observations, args):
     except sqlite3.IntegrityError:
         raise
     except sqlite3.Error as e:
-        raise DatabaseProblem("%s: %s" % (args.db, e))
+        raise DatabaseProblem(database_problem(args, e))
+
+
+def database_problem(args, e):
+    """What went wrong with the database, in words: a lock held past --wait says
+    whose it is and what to do."""
+    if store.busy(e):
+        return ("%s: locked by another program for %d s (another apmoff-collect "
+                "importing?); --wait SECONDS waits longer" % (args.db, args.wait))
+    return "%s: %s" % (args.db, e)
 
 
 def why(e):
@@ -210,69 +261,109 @@ def cmd_add(conn, args):
     try:
         store.check_database(conn, write=True)
     except sqlite3.Error as e:
-        raise DatabaseProblem("%s: %s" % (args.db, e))
-    pages = {}
-    skipped = []
-    total_added = total_dup = 0
-    n_total = len(args.files)
+        raise DatabaseProblem(database_problem(args, e))
+    batch = Batch(args)
+    for n, path in enumerate(args.files, 1):
+        try:
+            batch.add_file(conn, n, path)
+        except DatabaseProblem as e:
+            if not batch.written:
+                raise                   # exit 2: nothing of this add is in the database
+            batch.not_imported(args.files[n - 1:] + batch.paged_files(), str(e))
+            break
+    else:
+        batch.add_joined_pages(conn)
+    for name, reason in batch.skipped:
+        warn("skipped %s: %s" % (name, reason))
+    say("%d reports added, %d already there, %d files skipped"
+        % (batch.added, batch.dup, len(batch.skipped)))
+    return EXIT_SKIPPED if batch.skipped else EXIT_OK
 
-    def done(n, name, observations, added, dup):
+
+class Batch:
+    """One `add`: its files, each imported whole or skipped (named, with nothing of
+    it in the database or in the pages waiting to be joined), and its totals."""
+
+    def __init__(self, args):
+        self.args = args
+        self.pages = {}                 # QR pages of the files imported so far
+        self.skipped = []               # (name, reason)
+        self.added = self.dup = 0
+        self.written = False            # a file's transaction is committed
+
+    def add_file(self, conn, n, path):
+        """One file, all or nothing; DatabaseProblem stops the batch."""
+        name, notes, pages = shown(path), [], {}
+        try:
+            observations = inputs.read_file(path, pages, self.args.limits, notes)
+            merged = inputs.with_pages(self.pages, pages, self.args.limits, name)
+            if observations:
+                added, dup = import_one(conn, observations, self.args)
+                self.written = True
+        except DatabaseProblem:
+            raise
+        except Exception as e:    # MemoryError, RecursionError too: one file, not the batch
+            self.skipped.append((name, why(e)))
+            return
+        self.pages = merged             # the file is in: its pages join the batch's
+        if not observations:
+            say("[%d/%d] %s: pages of a QR payload, joined at the end" % (
+                n, len(self.args.files), name))
+        else:
+            self.done(n, name, observations, added, dup)
+        for note in notes:
+            say("    note: " + note)
+
+    def add_joined_pages(self, conn):
+        """The payloads whose pages came in several pictures, once all are read."""
+        joined, problems = inputs.join_pages(self.pages, self.args.limits)
+        self.skipped += problems
+        for i, obs in enumerate(joined):
+            try:
+                added, dup = import_one(conn, [obs], self.args)
+            except DatabaseProblem as e:
+                if not self.written:
+                    raise
+                self.not_imported([o.source for o in joined[i:]], str(e))
+                return
+            except Exception as e:
+                self.skipped.append((obs.source, why(e)))
+                continue
+            self.written = True
+            self.done(len(self.args.files), "paged QR pictures " + obs.source, [obs],
+                      added, dup)
+
+    def paged_files(self):
+        """The files whose pages wait to be joined at the end."""
+        return sorted({path for got in self.pages.values() for _, path in got.values()})
+
+    def not_imported(self, names, reason):
+        """Files the database stopped taking, after others went in: each named."""
+        self.skipped += [(shown(name), "not imported: " + reason) for name in names]
+
+    def done(self, n, name, observations, added, dup):
+        self.added += added
+        self.dup += dup
         kinds = ", ".join(sorted({"%s %s" % (o.kind, store.outcome_words(o.outcome))
                                   for o in observations}))
         say("[%d/%d] %s: %d added, %d already there (%s)"
-            % (n, n_total, name, added, dup, kinds))
+            % (n, len(self.args.files), name, added, dup, kinds))
         for obs in observations:
             for note in obs.notes:
-                say("    note: " + shown(note))
-
-    for n, path in enumerate(args.files, 1):
-        name = shown(path)
-        try:
-            observations = inputs.read_file(path, pages, args.limits)
-            if not observations:
-                say("[%d/%d] %s: pages of a QR payload, joined at the end" % (n, n_total,
-                                                                             name))
-                continue
-            added, dup = import_one(conn, observations, args)
-        except DatabaseProblem:
-            raise
-        except Exception as e:     # MemoryError, RecursionError too: one file, not the batch
-            skipped.append((name, why(e)))
-            continue
-        total_added += added
-        total_dup += dup
-        done(n, name, observations, added, dup)
-    joined, problems = inputs.join_pages(pages, args.limits)
-    skipped += problems
-    for obs in joined:
-        try:
-            added, dup = import_one(conn, [obs], args)
-        except DatabaseProblem:
-            raise
-        except Exception as e:
-            skipped.append((obs.source, why(e)))
-            continue
-        total_added += added
-        total_dup += dup
-        done(n_total, "paged QR pictures " + obs.source, [obs], added, dup)
-    for name, reason in skipped:
-        print("skipped %s: %s" % (name, shown(reason)), file=sys.stderr)
-    say("%d reports added, %d already there, %d files skipped"
-        % (total_added, total_dup, len(skipped)))
-    return EXIT_SKIPPED if skipped else EXIT_OK
+                say("    note: " + note)
 
 
 def cmd_report(conn, args):
     written = report.write(conn, args.db, args.dir)
-    print("wrote %s and %d machine pages" % (written[0], len(written) - 1))
+    tell("wrote %s and %d machine pages" % (written[0], len(written) - 1))
     return EXIT_OK
 
 
 def cmd_csv(conn, args):
     if args.output:
-        with open(args.output, "w", newline="", encoding="utf-8") as f:
+        with output.replacing(args.output, newline="") as f:
             n = store.write_csv(conn, f)
-        print("wrote %d reports to %s" % (n, args.output), file=sys.stderr)
+        warn("wrote %d reports to %s" % (n, args.output))
     else:
         store.write_csv(conn, sys.stdout)
     return EXIT_OK
@@ -280,15 +371,16 @@ def cmd_csv(conn, args):
 
 def cmd_list(conn, args):
     for m in store.machines(conn):
-        print("%4d  %-40s %2d report(s)  %s" % (m["id"], shown(m["name"])[:40],
-                                                len(m["reports"]), m["columns"]["outcome"]))
+        tell("%4d  %-40s %2d report(s)  %s" % (m["id"], shown(m["name"])[:40],
+                                               len(m["reports"]),
+                                               shown(m["columns"]["outcome"])))
         if args.reports:
             for r in m["reports"]:
                 outcome = store.outcome_words(r["outcome"])
-                print("        #%-4d %-6s %-22s %s" % (
-                    r["id"], r["kind"],
-                    outcome + (" via " + r["via"] if r["via"] else "") +
-                    (" (%s)" % r["outcome_source"] if r["outcome_source"] else ""),
+                tell("        #%-4d %-6s %-22s %s" % (
+                    r["id"], shown(r["kind"]),
+                    shown(outcome + (" via " + r["via"] if r["via"] else "") +
+                          (" (%s)" % r["outcome_source"] if r["outcome_source"] else "")),
                     shown(r["source"])))
     return EXIT_OK
 
@@ -297,10 +389,10 @@ def cmd_remove(conn, args):
     try:
         removed = store.remove_reports(conn, args.ids)
     except store.NoSuchReport as e:
-        print("apmoff-collect: %s; nothing removed" % e, file=sys.stderr)
+        warn("apmoff-collect: %s; nothing removed" % e)
         return EXIT_SKIPPED
     for report_id, machine in removed:
-        print("removed report %d (%s)" % (report_id, shown(machine)))
+        tell("removed report %d (%s)" % (report_id, machine))
     return EXIT_OK
 
 
@@ -308,10 +400,10 @@ def cmd_set_outcome(conn, args):
     try:
         old, source = store.set_outcome(conn, args.id, args.outcome)
     except ValueError as e:
-        print("apmoff-collect: %s" % e, file=sys.stderr)
+        warn("apmoff-collect: %s" % e)
         return EXIT_SKIPPED
-    print("report %d: %s (%s), now %s (person)" % (args.id, store.outcome_words(old),
-                                                   source or "no source", args.outcome))
+    tell("report %d: %s (%s), now %s (person)" % (args.id, store.outcome_words(old),
+                                                  source or "no source", args.outcome))
     return EXIT_OK
 
 
@@ -322,13 +414,14 @@ COMMANDS = {"add": cmd_add, "report": cmd_report, "csv": cmd_csv, "list": cmd_li
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command != "add" and not os.path.exists(args.db):
-        print("apmoff-collect: no database %s (import reports with `add` first)"
-              % shown(args.db), file=sys.stderr)
+        warn("apmoff-collect: no database %s (import reports with `add` first)" % args.db)
         return EXIT_DATABASE
     try:
-        conn = store.connect(args.db)
+        conn = store.connect(args.db, args.wait, waiting=lambda: warn(
+            "waiting for %s: another program is writing to it (up to %d s, --wait)"
+            % (args.db, args.wait)))
     except sqlite3.Error as e:
-        print("apmoff-collect: cannot open %s: %s" % (shown(args.db), e), file=sys.stderr)
+        warn("apmoff-collect: cannot open %s: %s" % (args.db, e))
         return EXIT_DATABASE
     try:
         return COMMANDS[args.command](conn, args)
@@ -336,10 +429,10 @@ def main(argv=None):
         quiet_stdout()
         return EXIT_OK
     except DatabaseProblem as e:
-        print("apmoff-collect: %s (nothing more imported)" % e, file=sys.stderr)
+        warn("apmoff-collect: %s (nothing imported)" % e)
         return EXIT_DATABASE
     except (OSError, sqlite3.Error) as e:
-        print("apmoff-collect: %s" % e, file=sys.stderr)
+        warn("apmoff-collect: %s" % e)
         return EXIT_DATABASE
     finally:
         conn.close()

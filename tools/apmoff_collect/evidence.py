@@ -4,7 +4,7 @@ them: a new emulator or a changed `make run` line is one more row in EVIDENCE
 (docs/collect.md lists what is read).
 
 The kernel cannot say it powered off; these can. They count only after the run's last
-"apmoff: powering off via X" line (inputs.outcome_of_run).
+"apmoff: powering off via X" line (inputs.Boot.outcome).
 """
 
 import re
@@ -73,7 +73,11 @@ def capture_line(m):
 EVIDENCE = [
     (re.compile(r"^apmoff-outcome: (off|failed|hung)\b"), capture_line),
     (re.compile(r"\bqemu_system_shutdown_request reason=(\d{1,3})\b"), qemu_trace),
-    (re.compile(r'"event":\s*"SHUTDOWN".*"reason":\s*"([a-z-]+)"'), qmp_event),
+    # From the line's start, the first SHUTDOWN event, then the first "reason" after it,
+    # each group atomic: one pass over the line. (A `.*` between them would search
+    # the rest of the line again from every SHUTDOWN a long line repeats.)
+    (re.compile(r'\A(?>.*?"event":\s*"SHUTDOWN")(?>.*?"reason":)\s*"([a-z-]+)"'),
+     qmp_event),
     (re.compile(r"^make run: (?:(?P<off>powered off\b.*\(QEMU: SHUTDOWN guest-shutdown, "
                 r"exit status 0\))|(?P<reset>the guest reset the machine\b.*)"
                 r"|QEMU exited with status \d+ \(apmoff exit code (?P<code>\d+)\).*"
@@ -85,7 +89,7 @@ EVIDENCE = [
      lambda m: Evidence("off", "emulator", "Bochs ACPI soft power off")),
 ]
 
-# A quick test that keeps a log's other lines out of memory (inputs.read_log keeps only
+# A quick test that keeps a log's other lines out of memory (inputs.kept_lines keeps only
 # the kernel's lines and these).
 MAYBE = re.compile(r"apmoff-outcome|qemu_system_shutdown_request|SHUTDOWN|^make run:|"
                    r"Shutdown port|ACPI control")
@@ -100,9 +104,3 @@ def of_line(line):
             if found:
                 return found
     return None
-
-
-def of_lines(lines):
-    """Every Evidence the lines give, in their order (inputs.outcome_of_run weighs
-    them)."""
-    return [e for e in map(of_line, lines) if e]

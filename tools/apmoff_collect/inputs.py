@@ -9,27 +9,35 @@ returns a report dict, a Page (one symbol of a payload split over several), or N
 when the text is not its format. A new payload format is one more function in that
 list.
 
-Every read is bounded (limits.py): a file is read up to its size limit, only the lines
-that matter are kept, JSON is measured before it is parsed.
+Every read is bounded (limits.py), and takes time and memory in proportion to the
+file: a file is read up to its size limit and for at most read_seconds, whatever its
+kind; a serial log is read a line at a time, keeping only what each boot's report and
+outcome need; a JSON file's list is measured and cut into its items before any is
+parsed; a picture is decoded by child processes (pictures.py). Reports stay unparsed
+text until they are imported (Observation.loaded), one at a time.
 """
 
-import json
+import codecs
 import os
 import re
 import select
 import stat
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field, replace
 
-from . import evidence, qrpages, schema
+from . import evidence, pictures, qrpages, schema
 from .limits import DEFAULT, Limits, TooLarge, human
 from .qrpages import Page
+from .text import shown, stored_name
 
 
 class BadInput(Exception):
     """The file cannot be imported; the message says why."""
+
+
+class NotApmoff(BadInput):
+    """A payload no decoder knows: another program's QR code, say."""
 
 
 OUTCOMES = ("off", "failed", "hung")
@@ -38,18 +46,21 @@ UNKNOWN = "unknown"       # a power-off was asked for, nobody knows what happene
 NOT_TRIED = "none"        # the run asked for no power-off (survey, check, standby)
 
 
-def shown(name):
-    """A file name as messages print it: control characters escaped, so a name with
-    a newline cannot begin a line of its own (a fake progress line)."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in str(name))
+def text_of(data):
+    """A report's text kept as UTF-8 bytes (a line of a log, an item of a JSON file):
+    a character outside Latin-1 would make a Python string of it 4 bytes a
+    character."""
+    if isinstance(data, (bytes, bytearray)):
+        return data.decode("utf-8", errors="replace")
+    return data
 
 
 @dataclass
 class Observation:
     """One report as read from a file, before it has a machine or a row. A serial
-    log's survey and check are kept as their text until loaded() parses them, one
-    report at a time, so a file of many boots never holds all of them parsed."""
+    log's or a JSON file's survey and check are kept as their text (UTF-8 bytes) until
+    loaded() parses them, one report at a time, so a file of many reports never holds
+    all of them parsed."""
     kind: str                       # "survey" or "check"
     survey: dict = None             # the survey JSON (None for a check-only run)
     check: dict = None              # the check JSON, when the run made one
@@ -58,29 +69,33 @@ class Observation:
     outcome_detail: str = ""        # the line(s) the outcome was read from
     via: str = ""                   # the APM interface or method of the last power-off
                                     # call (rm, pm32, pm16, acpi, efi)
-    source: str = ""                # the file it came from
+    source: str = ""                # the file it came from (text.stored_name)
     source_kind: str = ""           # "log", "json" or "image"
     notes: list = field(default_factory=list)
-    survey_text: str = None         # the unparsed survey (serial logs)
-    check_text: str = None          # the unparsed check (serial logs)
+    survey_text: bytes = None       # the unparsed survey (serial logs, JSON files)
+    check_text: bytes = None        # the unparsed check
     where: str = ""                 # the file (and boot) for messages
     limits: Limits = DEFAULT
+    noted: bool = False             # its notes (a blanked date) are said already
 
     def undecided(self):
         return self.outcome == UNKNOWN
 
     def loaded(self):
         """This observation with its survey and check parsed and checked against the
-        schema; BadInput names the field that is wrong."""
+        schema; BadInput names the field that is wrong. A note about the survey is
+        said the first time only."""
         survey, check = self.survey, self.check
         if self.survey_text is not None:
-            survey = decode_payload(self.survey_text, self.limits, self.where)
+            survey = decode_payload(text_of(self.survey_text), self.limits, self.where)
             if isinstance(survey, Page):
                 raise BadInput("%s: a paged payload on serial" % self.where)
         if self.check_text is not None:
-            check = parse_json(self.check_text, self.limits, self.where + ": the check")
+            check = parse_json(text_of(self.check_text), self.limits,
+                               self.where + ": the check")
         if survey is not None:
-            check_survey(survey, self.where)
+            check_survey(survey, self.where, say=not self.noted)
+            self.noted = True
         if check is not None:
             check_check(check, self.where)
         return replace(self, survey=survey, check=check, survey_text=None, check_text=None)
@@ -140,20 +155,20 @@ def decode_payload(text, limits=DEFAULT, where=""):
                 return result
     except (TooLarge, BadInput) as e:
         raise BadInput(prefix + str(e))
-    raise BadInput("%snot an apmoff payload (%d bytes starting %r)"
-                   % (prefix, len(text), text[:20]))
+    raise NotApmoff("%snot an apmoff payload (%d bytes starting %r)"
+                    % (prefix, len(text), text[:20]))
 
 
-def check_survey(report, where):
+def check_survey(report, where, say=True):
     """The survey as schema.py wants it, or BadInput naming the field. A date that is
-    not one is blanked, and said on stderr."""
+    not one is blanked, and (say) said on stderr."""
     notes = []
     try:
         report = schema.validate_survey(report, notes)
     except schema.Invalid as e:
         raise BadInput("%s: %s" % (where, e))
-    for note in notes:
-        print("%s: note: %s" % (where, note), file=sys.stderr)
+    for note in notes if say else ():
+        print(shown("%s: note: %s" % (where, note)), file=sys.stderr)
     return report
 
 
@@ -187,14 +202,17 @@ HALTED = re.compile(r"^apmoff: halted: (.*)")
 ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[A-Za-z]|[()][0-9A-Za-z])")
 
 
-def raw_lines(raw):
-    """The lines of a log's bytes, one at a time (no list of them all)."""
+def raw_lines(raw, longest):
+    """The lines of a log's bytes, one at a time (no list of them all). A line longer
+    than `longest` bytes comes as its first 64 bytes and its length, never copied
+    whole: (bytes, length)."""
     start = 0
     while start < len(raw):
         end = raw.find(b"\n", start)
         if end < 0:
             end = len(raw)
-        yield raw[start:end]
+        length = end - start
+        yield raw[start:start + (64 if length > longest else length)], length
         start = end + 1
 
 
@@ -202,12 +220,13 @@ def kept_lines(raw, limits, name):
     """The lines of a log that can matter: the kernel's ("apmoff..."), and those
     evidence.py may read. Other lines are dropped as they are read; an overlong one
     is dropped unless it is the kernel's, which refuses the file."""
-    for line in raw_lines(raw):
-        if len(line) > limits.line_chars * 4 + 64:      # bytes: ANSI codes, UTF-8
-            if b"apmoff" in line[:64]:
+    longest = limits.line_chars * 4 + 64             # bytes: ANSI codes, UTF-8
+    for line, length in raw_lines(raw, longest):
+        if length > longest:
+            if b"apmoff" in line:
                 raise BadInput("%s: an apmoff line of %d bytes: over the line_chars "
                                "limit of %d (raise it with --limit line_chars=...)"
-                               % (name, len(line), limits.line_chars))
+                               % (name, length, limits.line_chars))
             continue
         text = ANSI.sub("", line.decode("utf-8", errors="replace")).replace("\r", "")
         text = text.rstrip()
@@ -221,51 +240,95 @@ def kept_lines(raw, limits, name):
             yield text
 
 
-def split_runs(lines):
-    """The boots in a capture: each starts at the kernel's banner line."""
-    runs, current = [], []
+class Boot:
+    """One boot of a capture, read a line at a time: its last survey and check lines
+    (as UTF-8 bytes) and, after its last "powering off via X" line, the little that
+    decides the outcome. Nothing else of the boot is kept, so a capture costs memory
+    in proportion to its reports, not to its lines."""
+
+    def __init__(self):
+        self.has_apmoff = False         # a line of the kernel's: a banner ends it
+        self.survey = self.check = None
+        self.via = self.off_line = ""
+        self.after_off()
+
+    def after_off(self):
+        """Forgets what followed an earlier power-off call: only the last one's tail
+        counts."""
+        self.capture = self.first_off = self.first_found = None
+        self.halted = ""
+        self.goes_on = False            # an apmoff line after the power-off call
+
+    def feed(self, line):
+        if line.startswith("apmoff: "):
+            self.has_apmoff = True
+            m = POWERING_OFF.match(line)
+            if m:
+                self.via, self.off_line = m.group(1), line
+                self.after_off()
+                return
+            if line.startswith(SURVEY + "{"):
+                self.survey = line[len(SURVEY):].encode()
+            elif line.startswith(CHECK):
+                self.check = line[len("apmoff: check "):].encode()
+            if self.off_line:
+                self.goes_on = True
+                halted = HALTED.match(line)
+                self.halted = halted.group(0) if halted else self.halted
+        if self.off_line:
+            self.weigh(evidence.of_line(line))
+
+    def weigh(self, found):
+        """Keeps the evidence outcome() may use: the last capture line, the first
+        sign of a power-off, and the first sign of anything."""
+        if not found:
+            return
+        if found.source == "capture":
+            self.capture = found
+        if found.outcome == "off" and not self.first_off:
+            self.first_off = found
+        self.first_found = self.first_found or found
+
+    def outcome(self):
+        """(outcome, source, detail, via). The rules:
+        - no "powering off via" line: none (no power-off was asked for);
+        - after the last "powering off via", in this order: a capture's
+          "apmoff-outcome: off|failed|hung" line; a "halted:" line: failed (source
+          log), since the kernel ran on after the call (QEMU 10 then reports its
+          isa-debug-exit write as a SHUTDOWN guest-shutdown, which is no power-off);
+          an emulator's sign that the machine went off (evidence.py: QMP SHUTDOWN
+          guest-shutdown, the QEMU trace's reason=6, `make run`'s verdict line, Bochs'
+          shutdown port or ACPI soft-off); an emulator's sign that it did not (a guest
+          reset or panic, or QEMU's exit with an apmoff exit code: failed; `make run`
+          saw no power-off: hung);
+        - the last apmoff line is "powering off via X" and nothing follows: unknown
+          (the machine went off, or hung there; only someone who saw it can say)."""
+        if not self.off_line:
+            return NOT_TRIED, "", "", ""
+        if self.capture:
+            found = self.capture
+            return found.outcome, found.source, found.name, self.via
+        if self.halted:
+            return "failed", "log", self.halted, self.via
+        found = self.first_off or self.first_found
+        if found:
+            return found.outcome, found.source, found.name, self.via
+        if not self.goes_on:
+            return UNKNOWN, "", self.off_line, self.via
+        return (UNKNOWN, "", "the log goes on after %r without a halted line"
+                % self.off_line, self.via)
+
+
+def boots(lines):
+    """The boots in a capture, each as it ends: a boot starts at the kernel's banner
+    line."""
+    boot = Boot()
     for line in lines:
-        if BANNER.match(line) and any(l.startswith("apmoff: ") for l in current):
-            runs.append(current)
-            current = []
-        current.append(line)
-    if current:
-        runs.append(current)
-    return runs
-
-
-def outcome_of_run(run):
-    """(outcome, source, detail, via) from one boot's lines. The rules:
-    - no "powering off via" line: none (no power-off was asked for);
-    - after the last "powering off via", in this order: a capture's
-      "apmoff-outcome: off|failed|hung" line; a "halted:" line: failed (source log),
-      since the kernel ran on after the call (QEMU 10 then reports its isa-debug-exit
-      write as a SHUTDOWN guest-shutdown, which is no power-off); an emulator's sign
-      that the machine went off (evidence.py: QMP SHUTDOWN guest-shutdown, the QEMU
-      trace's reason=6, `make run`'s verdict line, Bochs' shutdown port or ACPI
-      soft-off); an emulator's sign that it did not (a guest reset or panic, or
-      QEMU's exit with an apmoff exit code: failed; `make run` saw no power-off:
-      hung);
-    - the last apmoff line is "powering off via X" and nothing follows: unknown (the
-      machine went off, or hung there; only someone who saw it can say)."""
-    apm = [l for l in run if l.startswith("apmoff: ")]
-    offs = [i for i, l in enumerate(apm) if POWERING_OFF.match(l)]
-    if not offs:
-        return NOT_TRIED, "", "", ""
-    last = offs[-1]
-    via = POWERING_OFF.match(apm[last]).group(1)
-    tail = run[run.index(apm[last]):]
-    found = evidence.of_lines(tail)
-    for e in [e for e in found if e.source == "capture"][-1:]:
-        return e.outcome, e.source, e.name, via
-    halted = [HALTED.match(l) for l in apm[last:] if HALTED.match(l)]
-    if halted:
-        return "failed", "log", halted[-1].group(0), via
-    for e in [e for e in found if e.outcome == "off"] + found:
-        return e.outcome, e.source, e.name, via
-    if last == len(apm) - 1:
-        return UNKNOWN, "", apm[last], via
-    return UNKNOWN, "", "the log goes on after %r without a halted line" % apm[last], via
+        if BANNER.match(line) and boot.has_apmoff:
+            yield boot
+            boot = Boot()
+        boot.feed(line)
+    yield boot
 
 
 def read_log(path, lines, limits=DEFAULT):
@@ -273,57 +336,76 @@ def read_log(path, lines, limits=DEFAULT):
     line. The JSON stays text here; Observation.loaded() parses it, and a line that
     does not parse rejects the whole file."""
     out = []
-    runs = split_runs(lines)
-    name = shown(os.path.basename(path))
-    for n, run in enumerate(runs, 1):
-        where = "%s, boot %d" % (name, n) if len(runs) > 1 else name
-        surveys = [l[len(SURVEY):] for l in run if l.startswith(SURVEY + "{")]
-        checks = [l[len("apmoff: check "):] for l in run if l.startswith(CHECK)]
-        if not surveys and not checks:
+    name = shown(os.path.basename(stored_name(path)))
+    n = 0
+    for n, boot in enumerate(boots(lines), 1):
+        if boot.survey is None and boot.check is None:
             continue
-        outcome, source, detail, via = outcome_of_run(run)
-        out.append(Observation("survey" if surveys else "check", None, None, outcome,
-                               source, detail, via, path, "log",
-                               survey_text=surveys[-1] if surveys else None,
-                               check_text=checks[-1] if checks else None,
-                               where=where, limits=limits))
+        if len(out) == limits.reports:
+            raise BadInput(str(TooLarge("more than %d reports" % limits.reports,
+                                        "reports", limits.reports)))
+        outcome, source, detail, via = boot.outcome()
+        obs = Observation("survey" if boot.survey else "check", None, None, outcome,
+                          source, detail, via, stored_name(path), "log",
+                          survey_text=boot.survey, check_text=boot.check,
+                          where=str(n), limits=limits)
+        out.append(obs)
     if not out:
         raise BadInput("no 'apmoff: survey {...}' or 'apmoff: check {...}' line")
+    for obs in out:           # the number of boots is known at the end of the file
+        obs.where = "%s, boot %s" % (name, obs.where) if n > 1 else name
     return out
 
 
 # --- JSON files ---------------------------------------------------------------------
 
-def read_json(path, text, limits=DEFAULT):
+def read_json(path, raw, limits=DEFAULT):
     """A file holding one survey JSON object (or a check object), or a JSON list of
-    them."""
-    name = shown(os.path.basename(path))
-    try:
-        data = schema.parse(text, limits, "the file", "json_file_bytes")
-    except (TooLarge, schema.Invalid) as e:
-        raise BadInput(str(e))
-    items = data if isinstance(data, list) else [data]
-    out = []
-    for i, item in enumerate(items):
-        where = name + ("[%d]" % i if isinstance(data, list) else "")
-        if isinstance(item, dict) and len(json_text(item)) > limits.json_bytes:
-            raise BadInput("%s: over the json_bytes limit of %s (raise it with --limit "
-                           "json_bytes=...)" % (where, limits.json_bytes))
-        if isinstance(item, dict) and "checks" in item and "apm" not in item:
-            out.append(Observation("check", None, check_check(item, where),
-                                   source=path, source_kind="json", where=where))
-        else:
-            survey = check_survey(item, where)
-            out.append(Observation("survey", survey, None, source=path, source_kind="json",
-                                   outcome=UNKNOWN if wants_poweroff(survey) else NOT_TRIED,
-                                   where=where))
-    if not out:
+    them, as bytes. The list is measured (nesting, number of items, each item's size)
+    and cut into its items in one pass before any is parsed; each item is then
+    parsed and checked, one at a time, and kept as its text."""
+    name = shown(os.path.basename(stored_name(path)))
+    if len(raw) > limits.json_file_bytes:
+        raise BadInput(str(TooLarge("the file", "json_file_bytes",
+                                    limits.json_file_bytes)))
+    shape = schema.scan(raw, limits.json_depth, limits.reports)
+    if shape.depth > limits.json_depth:
+        raise BadInput(str(TooLarge("the file nests deeper", "json_depth",
+                                    limits.json_depth)))
+    if shape.items is None:
+        return [json_report(path, name, raw, limits, whole=True)]
+    if len(shape.items) > limits.reports:
+        raise BadInput(str(TooLarge("more than %d reports in the list" % limits.reports,
+                                    "reports", limits.reports)))
+    if not shape.closed:
+        raise BadInput("the JSON does not parse: the list does not end at its closing "
+                       "bracket")
+    if len(shape.items) == 1 and not raw[slice(*shape.items[0])].strip():
         raise BadInput("an empty JSON list")
-    return out
+    return [json_report(path, "%s[%d]" % (name, i), raw[start:end], limits)
+            for i, (start, end) in enumerate(shape.items)]
 
 
-def json_text(item):
-    return json.dumps(item, separators=(",", ":"))
+def json_report(path, where, item, limits, whole=False):
+    """One report of a JSON file (its bytes) as an Observation, checked, kept as its
+    text. whole: the report is the whole file, which the message names already."""
+    if len(item) > limits.json_bytes:
+        raise BadInput(str(TooLarge(where, "json_bytes", limits.json_bytes)))
+    try:
+        report = schema.parse(text_of(item), limits, where)
+    except TooLarge as e:
+        raise BadInput(str(e))
+    except schema.Invalid as e:
+        raise BadInput(str(e) if whole else "%s: %s" % (where, e))
+    if isinstance(report, dict) and "checks" in report and "apm" not in report:
+        check_check(report, where)
+        return Observation("check", source=stored_name(path), source_kind="json",
+                           check_text=bytes(item), where=where, limits=limits)
+    survey = check_survey(report, where)
+    return Observation("survey", source=stored_name(path), source_kind="json",
+                       survey_text=bytes(item),
+                       outcome=UNKNOWN if wants_poweroff(survey) else NOT_TRIED,
+                       where=where, limits=limits, noted=True)
 
 
 # --- pictures of the QR code --------------------------------------------------------
@@ -348,34 +430,65 @@ def is_picture(raw):
     return False
 
 
-def zbar_symbols(path, limits=DEFAULT):
-    """The QR symbols zbarimg finds in a picture, as text."""
-    try:
-        return qrpages.zbar_symbols(path, limits=limits)
-    except (qrpages.PageError, TooLarge) as e:
-        raise BadInput(str(e))
-
-
-def read_image(path, pages, limits=DEFAULT, picture=None):
+def read_image(path, pages, limits=DEFAULT, picture=None, notes=None):
     """The reports in a picture. Pages of a paged payload are added to `pages` (shared
-    by every file of one `add`) and come out of join_pages(). picture: the file zbar
-    reads, when `path` is not one it can open again (a FIFO)."""
-    out = []
-    name = shown(os.path.basename(path))
-    for symbol in zbar_symbols(picture or path, limits):
-        result = decode_payload(symbol, limits, name)
+    by every file of one `add`) once the whole picture is read, and come out of
+    join_pages(); a picture refused leaves none there. A QR code that is not
+    apmoff's (a sticker beside the screen) is ignored, and named in `notes`.
+    picture: the file the children read, when `path` is not one to read again (a
+    FIFO)."""
+    out, found, foreign, counted = [], {}, [], 0
+    name = shown(os.path.basename(stored_name(path)))
+    try:
+        texts = pictures.symbols(picture or path, limits)
+    except (pictures.Unreadable, TooLarge) as e:
+        raise BadInput(str(e))
+    for symbol in texts:
+        try:
+            result = decode_payload(symbol, limits, name)
+        except NotApmoff:
+            foreign.append(symbol)
+            continue
+        counted += 1
+        if counted > limits.reports:
+            raise BadInput(str(TooLarge("more than %d QR codes" % limits.reports,
+                                        "reports", limits.reports)))
         if isinstance(result, Page):
-            group = pages.setdefault(result.group, {})
-            if result.index not in group and len(group) >= limits.pages:
-                raise BadInput("%s: more than %d pages of payload %s (the pages limit)"
-                               % (name, limits.pages, result.group))
-            group[result.index] = (result, path)
+            found.setdefault(result.group, {})[result.index] = (result, stored_name(path))
             continue
         survey = check_survey(result, name)
-        out.append(Observation("survey", survey, source=path, source_kind="image",
+        out.append(Observation("survey", survey, source=stored_name(path),
+                               source_kind="image",
                                outcome=UNKNOWN if wants_poweroff(survey) else NOT_TRIED,
                                where=name))
+    if foreign and not out and not found:
+        raise BadInput("%s: no apmoff QR code, only %s" % (name, foreign_codes(foreign)))
+    if foreign and notes is not None:
+        notes.append("ignored %s" % foreign_codes(foreign))
+    pages.update(with_pages(pages, found, limits, name))
     return out
+
+
+def foreign_codes(texts):
+    """"2 QR codes that are not apmoff's: 'https://exa...', 'WIFI:S:...'"."""
+    quoted = ", ".join(repr(t[:40] + ("..." if len(t) > 40 else "")) for t in texts[:3])
+    return "%d QR code%s that %s not apmoff's: %s%s" % (
+        len(texts), "" if len(texts) == 1 else "s", "is" if len(texts) == 1 else "are",
+        quoted, " and %d more" % (len(texts) - 3) if len(texts) > 3 else "")
+
+
+def with_pages(pages, new, limits, name):
+    """The batch's pages with one file's added, as a new dict, so the batch's stay
+    as they were until the file is in; BadInput when a payload would pass the pages
+    limit."""
+    merged = dict(pages)
+    for group, got in new.items():
+        joined = {**pages.get(group, {}), **got}
+        if len(joined) > limits.pages:
+            raise BadInput("%s: more than %d pages of payload %s (the pages limit)"
+                           % (name, limits.pages, group))
+        merged[group] = joined
+    return merged
 
 
 def join_pages(pages, limits=DEFAULT):
@@ -416,9 +529,18 @@ def join_pages(pages, limits=DEFAULT):
 
 # --- reading a file -----------------------------------------------------------------
 
+# How long the reader sleeps when a file has nothing for it yet: a regular file that
+# answers EAGAIN (a link to /proc/kmsg) is always "ready" to select(), so without a
+# pause the wait would be a spin.
+PAUSE_SECONDS = 0.05
+CHUNK = 1 << 20
+
+
 def read_bounded(path, limits=DEFAULT):
-    """(bytes, regular) of a file, read up to limits.file_bytes. A FIFO or a device
-    is read as it comes, for at most limits.read_seconds; opening never blocks."""
+    """The file's bytes, up to limits.file_bytes, read within limits.read_seconds
+    whatever kind of file it is: a FIFO or a device is read as it comes, and a file
+    that answers "try again" (EAGAIN) is waited for, not spun on. Opening never
+    blocks."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as e:
@@ -427,47 +549,96 @@ def read_bounded(path, limits=DEFAULT):
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise BadInput("a directory")
-        regular = stat.S_ISREG(st.st_mode)
-        if regular and st.st_size > limits.file_bytes:
+        if stat.S_ISREG(st.st_mode) and st.st_size > limits.file_bytes:
             raise BadInput(str(TooLarge("%d bytes" % st.st_size, "file_bytes",
                                         limits.file_bytes)))
-        chunks, size = [], 0
-        deadline = time.monotonic() + limits.read_seconds
-        while size <= limits.file_bytes:
-            if not regular:
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([fd], [], [], left)[0]:
-                    raise BadInput("nothing more to read for %d s (a FIFO or device that "
-                                   "does not end; the read_seconds limit)"
-                                   % limits.read_seconds)
-            try:
-                chunk = os.read(fd, min(1 << 20, limits.file_bytes + 1 - size))
-            except BlockingIOError:
-                continue
-            except OSError as e:
-                raise BadInput(e.strerror or str(e))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limits.file_bytes:
-            raise BadInput(str(TooLarge("it goes on past %s" % human(limits.file_bytes),
-                                        "file_bytes", limits.file_bytes)))
-        return b"".join(chunks), regular
+        return read_all(fd, stat.S_ISREG(st.st_mode), limits)
     finally:
         os.close(fd)
 
 
-def read_file(path, pages, limits=DEFAULT):
-    """The observations in one file, whatever its kind."""
-    raw, regular = read_bounded(path, limits)
+def read_all(fd, regular, limits):
+    """Reads fd to its end: file_bytes at most, read_seconds at most in all."""
+    data = bytearray()
+    deadline = time.monotonic() + limits.read_seconds
+    while len(data) <= limits.file_bytes:
+        try:
+            chunk = os.read(fd, min(CHUNK, limits.file_bytes + 1 - len(data)))
+        except BlockingIOError:
+            wait(fd, regular, deadline, limits)
+            continue
+        except OSError as e:
+            raise BadInput(e.strerror or str(e))
+        if not chunk:
+            return data
+        data += chunk
+        if time.monotonic() > deadline:
+            raise BadInput(slow(limits))
+    raise BadInput(str(TooLarge("it goes on past %s" % human(limits.file_bytes),
+                                "file_bytes", limits.file_bytes)))
+
+
+def wait(fd, regular, deadline, limits):
+    """Waits for more of a file that had nothing to give, until the deadline: a FIFO
+    or a device until it can be read; a regular file (select() calls it always
+    ready) for a short pause."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise BadInput(slow(limits))
+    if regular:
+        time.sleep(min(left, PAUSE_SECONDS))
+    else:
+        select.select([fd], [], [], left)
+
+
+def slow(limits):
+    return ("not at its end after %d s (a FIFO, device or file that does not end or "
+            "keeps answering \"try again\"; the read_seconds limit: raise it with "
+            "--limit read_seconds=...)" % limits.read_seconds)
+
+
+# Byte order marks of the Unicode encodings a log or JSON file may come in (Windows'
+# Notepad writes UTF-8 with one; PowerShell 5's `>` writes UTF-16 LE), longest first:
+# UTF-32 LE's starts with UTF-16 LE's.
+BOMS = [(codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+        (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be")]
+
+
+def as_utf8(raw):
+    """The bytes of a text file as UTF-8 without a byte order mark: a file that starts
+    with one is decoded from its encoding (in pieces, so the whole is never held as
+    text too), anything else is taken as it is (UTF-8, or what it holds)."""
+    for bom, encoding in BOMS:
+        if raw.startswith(bom):
+            break
+    else:
+        return raw
+    if encoding == "utf-8":
+        del raw[:len(bom)]
+        return raw
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    out = bytearray()
+    for start in range(len(bom), len(raw), CHUNK):
+        out += decoder.decode(raw[start:start + CHUNK]).encode("utf-8", "surrogatepass")
+    out += decoder.decode(b"", final=True).encode("utf-8", "surrogatepass")
+    return out
+
+
+JSON_START = re.compile(rb"\s*[\[{]")
+
+
+def read_file(path, pages, limits=DEFAULT, notes=None):
+    """The observations in one file, whatever its kind. A picture's pages go to
+    `pages`; a note about the file (a QR code that is not apmoff's) to `notes`."""
+    raw = read_bounded(path, limits)
     if is_picture(raw):
-        if regular:
-            return read_image(path, pages, limits)
-        with tempfile.NamedTemporaryFile(prefix="apmoff-picture-") as f:
-            f.write(raw)
-            f.flush()
-            return read_image(path, pages, limits, f.name)
-    if raw.lstrip()[:1] in (b"{", b"["):
-        return read_json(path, raw.decode("utf-8", errors="replace"), limits)
-    return read_log(path, kept_lines(raw, limits, shown(os.path.basename(path))), limits)
+        copy = pictures.spill(raw)
+        del raw                            # the children read the copy
+        with copy:
+            return read_image(path, pages, limits, copy.name, notes)
+    raw = as_utf8(raw)
+    if JSON_START.match(raw):
+        return read_json(path, raw, limits)
+    return read_log(path, kept_lines(raw, limits, shown(os.path.basename(
+        stored_name(path)))), limits)

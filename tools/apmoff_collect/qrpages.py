@@ -202,25 +202,43 @@ def survey_line(symbols, limits=DEFAULT):
     return join_pages(symbols, limits)
 
 
+def address_space(limit):
+    """A preexec_fn that caps a child's address space at `limit`, or at the hard limit
+    the collector was given when that is lower (a user's `ulimit -v`): a process may
+    lower its hard limit but not raise it, and a cap that asked for more would fail
+    before the child ran."""
+    def cap():
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        most = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (most, most))
+    return cap
+
+
+# zbarimg's summary on stderr (without -q): how many images it scanned. It reads a
+# picture through ImageMagick, and when ImageMagick only warns (a resource policy, a
+# truncated file) zbarimg prints "WARNING: ...", scans no image and exits 0: a
+# summary of 0 images, or none at all, means it never looked for a code.
+SCANNED = re.compile(r"^scanned (\d+) barcode symbols from (\d+) images", re.M)
+# zbar's own lines on stderr that say nothing about the picture.
+NOISE = re.compile(r"^(Connection (Error|Null)\b|scanned \d+ barcode|$)")
+
+
 def zbar_symbols(picture, binary=False, limits=DEFAULT, timeout=120):
     """The QR symbols zbarimg finds in a picture, as text (no trailing newline).
     binary: the symbols' bytes as they are (one character a byte), as the harness
     compares them; otherwise as zbar decodes text (a photo of any QR code).
     zbarimg runs with limits.zbar_memory of address space (a small picture can claim a
     huge canvas) and its output is read up to limits.symbols_bytes.
-    Raises PageError when zbarimg is missing, finds nothing or fails."""
+    Raises PageError when zbarimg is missing, finds nothing, or could not read the
+    picture (then the message says so, not that there is no QR code)."""
     if not shutil.which("zbarimg"):
         raise PageError("zbarimg is not installed (Debian package zbar-tools, "
                         "scripts/deps.sh)")
-
-    def bounded():
-        resource.setrlimit(resource.RLIMIT_AS, (limits.zbar_memory, limits.zbar_memory))
-
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(["zbarimg", "--raw", "-q", "-Sdisable", "-Sqrcode.enable"]
+        proc = subprocess.Popen(["zbarimg", "--raw", "-Sdisable", "-Sqrcode.enable"]
                                 + (["-Sbinary"] if binary else []) + ["--", picture],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=err, preexec_fn=bounded)
+                                stderr=err, preexec_fn=address_space(limits.zbar_memory))
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         try:
@@ -232,14 +250,18 @@ def zbar_symbols(picture, binary=False, limits=DEFAULT, timeout=120):
         finally:
             timer.cancel()
         err.seek(0)
-        stderr = err.read(2000).decode(errors="replace").strip()
+        stderr = err.read(8000).decode(errors="replace")
     if len(out) > limits.symbols_bytes:
         raise too_large("zbarimg's symbols", "symbols_bytes", limits.symbols_bytes)
-    if returncode == 4 or (returncode == 0 and not out.strip()):
-        raise PageError("zbarimg found no QR code in the picture")
-    if returncode:
-        raise PageError("zbarimg failed (%s): %s" % (
-            "killed" if returncode < 0 else "exit %d" % returncode, stderr[:200]))
     text = out.decode("latin-1") if binary else out.decode("utf-8", errors="replace")
     # --raw ends each symbol with a newline; a page never holds one.
-    return [s for s in text.split("\n") if s]
+    symbols = [s for s in text.split("\n") if s]
+    if returncode in (0, 4) and symbols:
+        return symbols
+    scanned = SCANNED.search(stderr)
+    if returncode in (0, 4) and scanned and int(scanned.group(2)) > 0:
+        raise PageError("zbarimg found no QR code in the picture")
+    said = [l.strip() for l in stderr.splitlines() if not NOISE.match(l.strip())]
+    raise PageError("zbarimg could not read the picture (%s, no image scanned)%s" % (
+        "killed" if returncode < 0 else "exit %d" % returncode,
+        ": " + said[0][:200] if said else ""))

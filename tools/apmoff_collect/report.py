@@ -10,7 +10,7 @@ import json
 import os
 import re
 
-from . import pciids, store
+from . import output, pciids, store
 from .store import number, obj, scalar
 
 CSS = """
@@ -419,8 +419,7 @@ def write(conn, db_path, directory):
     for name, text in [("index.html", index_page(machines, db_path))] + [
             (machine_file(m), machine_page(m)) for m in machines]:
         path = os.path.join(directory, name)
-        with open(path + ".tmp", "w", encoding="utf-8") as f:
+        with output.replacing(path) as f:
             f.write(text)
-        os.replace(path + ".tmp", path)
         written.append(path)
     return written

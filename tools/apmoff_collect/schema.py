@@ -10,7 +10,9 @@ since rows written by older collectors were never checked.
 """
 
 import json
+import math
 import re
+from dataclasses import dataclass
 
 from .limits import TooLarge
 
@@ -209,36 +211,106 @@ def validate_check(report):
 
 # --- bounded JSON --------------------------------------------------------------------
 
-STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-BRACKET = re.compile(r"[\[\]{}]")
+# One pass over JSON text finds its shape before json.loads sees it: its brackets
+# (and, inside the top-level list, its commas) outside strings, each string matched
+# whole and skipped. A string's pattern is possessive, so it never gives back what it
+# took: a string that never closes is one match to the end of the text, however many
+# quotes it holds (`"\"\"\"...`), not one scan to the end per quote. Patterns for
+# text and for bytes: a JSON file is scanned as its bytes (UTF-8 puts no ASCII byte
+# inside a multi-byte character).
+def patterns(pattern, flags=0):
+    return {str: re.compile(pattern, flags), bytes: re.compile(pattern.encode(), flags)}
+
+
+STRING = r'"(?:[^"\\]++|\\.)*+"?'
+TOKENS = patterns(STRING + r'|[\[\]{}]', re.S)              # depth only
+TOKENS_OR_COMMA = patterns(STRING + r'|[\[\]{},]', re.S)    # inside the top-level list
+SPACE_TO_END = patterns(r'\s*\Z')
+OPENERS = "[{"
+
+
+@dataclass
+class Shape:
+    """What scan() found: the deepest nesting; when the text is a list, the spans
+    (start, end) of its items, and whether it ends at its own closing bracket."""
+    depth: int = 0
+    items: list = None
+    closed: bool = False
+
+
+def scan(text, max_depth, max_items=None):
+    """The shape of JSON text (str or bytes) in one pass. With max_items, a list is
+    also cut into its items, and the scan ends where the list does. Stops as soon as
+    the nesting passes max_depth or the list holds more than max_items items: the
+    caller refuses the text either way, and sizes nothing by it."""
+    kind = str if isinstance(text, str) else bytes
+    shape = Shape(items=[] if max_items is not None and starts_list(text) else None)
+    depth, pos, start = 0, 0, None
+    while shape.depth <= max_depth and (shape.items is None or
+                                        len(shape.items) <= max_items):
+        tokens = TOKENS_OR_COMMA if depth == 1 and shape.items is not None else TOKENS
+        m = tokens[kind].search(text, pos)
+        if m is None:
+            break
+        pos = m.end()
+        c = chr(text[m.start()]) if kind is bytes else text[m.start()]
+        if c == '"':
+            continue
+        if c in OPENERS:
+            depth += 1
+            shape.depth = max(shape.depth, depth)
+            start = pos if depth == 1 else start
+        elif c == ",":
+            shape.items.append((start, m.start()))
+            start = pos
+        else:
+            depth -= 1
+            if depth == 0 and shape.items is not None:
+                shape.items.append((start, m.start()))
+                shape.closed = c == "]" and bool(SPACE_TO_END[kind].match(text, pos))
+                return shape
+    if shape.items is not None and start is not None:
+        shape.items.append((start, len(text)))      # an open list: its last item
+    return shape
+
+
+def starts_list(text):
+    """Whether JSON text is a list: its first character other than white space."""
+    first = re.match(rb"\s*(.)" if isinstance(text, (bytes, bytearray)) else r"\s*(.)",
+                     text, re.S)
+    return bool(first) and first.group(1) in ("[", b"[")
 
 
 def nesting(text):
-    """The deepest [ or { nesting in JSON text, strings left out; counted before
-    json.loads, whose recursion a deep enough text exhausts."""
-    depth = deepest = 0
-    for m in BRACKET.finditer(STRING.sub("", text)):
-        if m.group() in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+    """The deepest [ or { nesting in JSON text, strings left out; counted in one pass
+    before json.loads, whose recursion a deep enough text exhausts."""
+    return scan(text, float("inf")).depth
 
 
 def refuse_constant(name):
     raise Invalid("%s is not a number JSON allows" % name)
 
 
+def finite(text):
+    """A JSON number as a float, or Invalid: 1e309 is a number to JSON's grammar but
+    not to a double, and json.loads would make it Infinity, which is no JSON."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise Invalid("%s is not a number JSON allows (past the largest double)"
+                      % text[:40])
+    return value
+
+
 def parse(text, limits, what, size_limit="json_bytes"):
     """json.loads within the limits: the text's size, its nesting, every string's
-    length; NaN and Infinity refused. Raises Invalid or TooLarge."""
+    length; NaN, Infinity and numbers past a double refused. Raises Invalid or
+    TooLarge."""
     if len(text) > getattr(limits, size_limit):
         raise TooLarge(what, size_limit, getattr(limits, size_limit))
-    if nesting(text) > limits.json_depth:
+    if scan(text, limits.json_depth).depth > limits.json_depth:
         raise TooLarge(what + " nests deeper", "json_depth", limits.json_depth)
     try:
-        data = json.loads(text, parse_constant=refuse_constant)
+        data = json.loads(text, parse_constant=refuse_constant, parse_float=finite)
     except ValueError as e:
         if isinstance(e, Invalid):
             raise

@@ -20,6 +20,7 @@ import time
 import zlib
 
 from . import version
+from .text import csv_cell
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS machines (
@@ -138,10 +139,27 @@ def migrate(conn, target=SCHEMA_VERSION, steps=MIGRATIONS):
     return done
 
 
-def connect(path):
+# How long a writer waits for another's transaction before it gives up: another
+# `add` holds the write lock for the whole of one file (a capture of thousands of boots
+# takes about 10 s). `--wait` changes it.
+BUSY_SECONDS = 60
+
+
+class Connection(sqlite3.Connection):
+    """A connection that knows how long to wait for the write lock, and whom to tell
+    that it waits (begin())."""
+    busy_seconds = BUSY_SECONDS
+    waiting = None                  # called once when a wait begins
+
+
+def connect(path, busy_seconds=BUSY_SECONDS, waiting=None):
     """Opens (or creates) the database at path, at schema SCHEMA_VERSION. Refuses
-    another program's database (NotOurs) before writing anything to it."""
-    conn = sqlite3.connect(path, isolation_level=None)    # transactions are explicit
+    another program's database (NotOurs) before writing anything to it. A write waits
+    up to busy_seconds for another program's transaction; waiting() is called when
+    it starts to."""
+    conn = sqlite3.connect(path, isolation_level=None,    # transactions are explicit
+                           timeout=busy_seconds, factory=Connection)
+    conn.busy_seconds, conn.waiting = busy_seconds, waiting
     try:
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
@@ -175,11 +193,44 @@ def check_database(conn, write=False):
     if result != "ok":
         raise sqlite3.DatabaseError("the database is corrupt: %s" % result)
     if write:
-        conn.execute("BEGIN IMMEDIATE")
+        begin(conn)
         try:
             conn.execute("PRAGMA user_version = %d" % schema_version(conn))
         finally:
             conn.execute("ROLLBACK")
+
+
+def busy(error):
+    """Whether an SQLite error is another connection's lock (SQLITE_BUSY)."""
+    return getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY") or \
+        "database is locked" in str(error)
+
+
+def begin(conn):
+    """BEGIN IMMEDIATE: the write lock, waited for. The first second's wait is
+    silent; then conn.waiting() says that another program holds the lock, and the
+    wait goes on, up to conn.busy_seconds in all."""
+    seconds = getattr(conn, "busy_seconds", BUSY_SECONDS)
+    try:
+        immediate(conn, min(1, seconds))
+        return
+    except sqlite3.OperationalError as e:
+        if not busy(e) or seconds <= 1:
+            raise
+    if getattr(conn, "waiting", None):
+        conn.waiting()
+    immediate(conn, seconds - 1)
+
+
+def immediate(conn, seconds):
+    """BEGIN IMMEDIATE, waiting up to `seconds` for the lock; the connection's own
+    wait (for a COMMIT behind a reader) is busy_seconds again afterwards."""
+    conn.execute("PRAGMA busy_timeout = %d" % (seconds * 1000))
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    finally:
+        conn.execute("PRAGMA busy_timeout = %d"
+                     % (getattr(conn, "busy_seconds", BUSY_SECONDS) * 1000))
 
 
 class transaction:
@@ -189,7 +240,7 @@ class transaction:
         self.conn = conn
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        begin(self.conn)
         return self.conn
 
     def __exit__(self, kind, value, tb):
@@ -730,10 +781,12 @@ def csv_rows(conn):
 
 
 def write_csv(conn, out):
+    """Every report as a CSV row; each cell through text.csv_cell(), which makes a
+    stranger's string inert in a spreadsheet and on a terminal."""
     w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     w.writeheader()
     n = 0
     for row in csv_rows(conn):
-        w.writerow(row)
+        w.writerow({key: csv_cell(value) for key, value in row.items()})
         n += 1
     return n
