@@ -117,7 +117,8 @@ def build_mkqr():
             os.path.join(ROOT, "tests", "collect", "mkqr.c")):
         os.makedirs(WORK, exist_ok=True)
         subprocess.run(["gcc", "-O1", "-o", MKQR, "tests/collect/mkqr.c", "survey/qr.c",
-                        "survey/deflate.c", "survey/base45.c"], cwd=ROOT, check=True)
+                        "survey/qrpages.c", "survey/deflate.c", "survey/base45.c",
+                        "lib/crc32.c", "lib/format.c"], cwd=ROOT, check=True)
 
 
 def qr_picture(path, text):

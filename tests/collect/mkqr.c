@@ -7,6 +7,9 @@
  *                                 PGM picture, 4 pixels a module, 4-module quiet zone
  *   mkqr apmoff2 ZDICT < LINE     the APMOFF2 text of LINE, as app/surveyscreen.c
  *                                 makes it (zlib with the preset dictionary, Base45)
+ *   mkqr pages VERSION < LINE     the APMOFF1 pages of LINE for symbols of at most
+ *                                 VERSION (a screen smaller than VGA's), one text a
+ *                                 line: what a phone's scanner reads off each page
  *
  * Host only; built by the test with the system compiler. */
 #include <stdio.h>
@@ -16,6 +19,7 @@
 #include "../../survey/base45.h"
 #include "../../survey/deflate.h"
 #include "../../survey/qr.h"
+#include "../../survey/qrpages.h"
 
 #define SCALE 4
 #define QUIET 4
@@ -81,12 +85,33 @@ static int cmd_apmoff2(const char *zdict_path)
     return 0;
 }
 
+static int cmd_pages(const char *version)
+{
+    static char line[8192], text[4096];
+    struct qr_pages p;
+    size_t n = slurp(stdin, (uint8_t *)line, sizeof(line) - 1);
+    line[n] = '\0';
+    if (!qr_pages_plan_for(line, n, atoi(version), &p)) {
+        fprintf(stderr, "mkqr: a line of %zu bytes needs more than %d pages\n", n,
+                QRPAGES_MAX);
+        return 1;
+    }
+    for (unsigned i = 0; i < p.count; i++) {
+        size_t t = qr_page_text(line, n, &p, i, text, sizeof(text));
+        printf("%.*s\n", (int)t, text);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && !strcmp(argv[1], "pages"))
+        return cmd_pages(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "qr"))
         return cmd_qr(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "apmoff2"))
         return cmd_apmoff2(argv[2]);
-    fprintf(stderr, "usage: mkqr qr OUT.pgm < TEXT | mkqr apmoff2 ZDICT < LINE\n");
+    fprintf(stderr, "usage: mkqr qr OUT.pgm < TEXT | mkqr apmoff2 ZDICT < LINE | "
+            "mkqr pages VERSION < LINE\n");
     return 2;
 }

@@ -432,7 +432,7 @@ class Decoders(unittest.TestCase):
             pages = {}
             for i, chunk in enumerate((payload[:20], payload[20:40], payload[40:]), 1):
                 r = inputs.decode_payload("P%d/3 m1 %s" % (i, chunk))
-                pages.setdefault(r.group, {})[r.index] = (r, "photo%d.jpg" % i)
+                pages.setdefault(r.group, {})[r.index] = (r, "photo%d.jpg" % i, "image")
             obs, problems = inputs.join_pages(pages)
             self.assertEqual(problems, [])
             self.assertEqual(obs[0].survey, json.loads(payload))
@@ -518,6 +518,84 @@ class PackedPayload(unittest.TestCase):
         for bad in (cut, other, self.symbol + "A", "APMOFF2:abc"):
             with self.assertRaises(inputs.BadInput):
                 inputs.decode_payload(bad)
+
+
+class ScannedText(Tmp):
+    """What a phone's QR scanner gives is enough: the text of the symbol (APMOFF2) or
+    of each page (APMOFF1), in a file, on standard input, or as the argument itself.
+    The APMOFF2 text is what zbarimg read off QEMU's screen; the pages are the
+    kernel's own (survey/qrpages.c through tests/collect/mkqr.c) of that run's real
+    survey line, cut for a screen that holds symbols of version 14 at most."""
+
+    def setUp(self):
+        super().setUp()
+        from tests.collect import harness   # it imports this module: not at the top
+        harness.build_mkqr()
+        with open(fixture("apmoff2-qemu-pc.txt")) as f:
+            self.symbol = f.read().strip()
+        with open(fixture("apmoff2-qemu-pc.json")) as f:
+            self.line = f.read().strip()
+        self.pages = subprocess.run([harness.MKQR, "pages", "14"], input=self.line.encode(),
+                                    stdout=subprocess.PIPE, check=True
+                                    ).stdout.decode().splitlines()
+        self.assertGreater(len(self.pages), 2)
+
+    def stored(self):
+        conn = sqlite3.connect(self.db)
+        try:
+            return [(json.loads(r[0]), r[1]) for r in conn.execute(
+                "SELECT survey_json, source_kind FROM reports ORDER BY id")]
+        finally:
+            conn.close()
+
+    def test_a_file_of_the_packed_symbol(self):
+        scan = write(os.path.join(self.dir, "scan.txt"), self.symbol + "\n")
+        r = tool(self.db, "add", scan, "--no-prompt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.stored(), [(json.loads(self.line), "scan")])
+
+    def test_standard_input_and_an_argument(self):
+        r = tool(self.db, "add", "-", "--no-prompt", stdin=self.symbol + "\r\n")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("standard input", r.stdout)
+        self.assertEqual(counts(self.db), (1, 1))
+        # the same survey again, as a scanner's text pasted as the argument
+        r = tool(self.db, "add", self.symbol, "--no-prompt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("0 reports added, 1 already there", r.stdout)
+        self.assertIn("argument 1", r.stdout)
+
+    def test_every_page_in_one_text_in_any_order(self):
+        shuffled = self.pages[1::2] + self.pages[0::2]
+        scan = write(os.path.join(self.dir, "pages.txt"), "\n\n".join(shuffled) + "\n")
+        r = tool(self.db, "add", scan, "--no-prompt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.stored(), [(json.loads(self.line), "scan")])
+
+    def test_pages_as_arguments_and_files(self):
+        first = write(os.path.join(self.dir, "page1.txt"), self.pages[0])
+        r = tool(self.db, "add", first, *self.pages[1:], "--no-prompt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("paged QR text", r.stdout)
+        self.assertEqual(self.stored(), [(json.loads(self.line), "scan")])
+
+    def test_a_page_missing_is_named(self):
+        r = tool(self.db, "add", *(self.pages[:1] + self.pages[2:]), "--no-prompt")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("page(s) 2 of %d missing" % len(self.pages), r.stderr)
+        self.assertEqual(counts(self.db), (0, 0))
+
+    def test_text_that_is_not_apmoffs(self):
+        scan = write(os.path.join(self.dir, "wifi.txt"),
+                     self.symbol + "\nWIFI:S:attic;T:WPA;P:secret;;\n")
+        r = tool(self.db, "add", scan, "--no-prompt")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("ignored 1 QR code that is not apmoff's", r.stdout)
+        self.assertEqual(counts(self.db), (1, 1))
+        bad = write(os.path.join(self.dir, "cut.txt"), self.symbol[:-8])
+        r = tool(self.db, "add", bad, "--no-prompt")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("skipped", r.stderr)
 
 
 class Cli(Tmp):

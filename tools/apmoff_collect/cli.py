@@ -124,8 +124,10 @@ def parse_args(argv):
                   description="Import reports.\n\n" + OUTCOME_HELP,
                   formatter_class=argparse.RawDescriptionHelpFormatter)
     add.add_argument("files", nargs="+", metavar="FILE",
-                     help="serial log, JSON file, or PNG/JPEG/PPM/GIF/BMP picture of "
-                          "the QR code")
+                     help="serial log, JSON file, PNG/JPEG/PPM/GIF/BMP picture of the "
+                          "QR code, or the text a phone's QR scanner gives (a file of "
+                          "it, '-' for standard input, or the text itself as the "
+                          "argument: 'APMOFF2:...', a page 'APMOFF1 1/2 ...')")
     add.add_argument("--outcome", choices=inputs.OUTCOMES,
                      help="what the machine did after 'powering off via', when the file "
                           "cannot say")
@@ -269,7 +271,9 @@ def cmd_add(conn, args):
         except DatabaseProblem as e:
             if not batch.written:
                 raise                   # exit 2: nothing of this add is in the database
-            batch.not_imported(args.files[n - 1:] + batch.paged_files(), str(e))
+            batch.not_imported([inputs.argument_name(a, i) for i, a in
+                                enumerate(args.files[n - 1:], n)] + batch.paged_files(),
+                               str(e))
             break
     else:
         batch.add_joined_pages(conn)
@@ -293,9 +297,9 @@ class Batch:
 
     def add_file(self, conn, n, path):
         """One file, all or nothing; DatabaseProblem stops the batch."""
-        name, notes, pages = shown(path), [], {}
+        name, notes, pages = shown(inputs.argument_name(path, n)), [], {}
         try:
-            observations = inputs.read_file(path, pages, self.args.limits, notes)
+            observations = inputs.read_argument(path, n, pages, self.args.limits, notes)
             merged = inputs.with_pages(self.pages, pages, self.args.limits, name)
             if observations:
                 added, dup = import_one(conn, observations, self.args)
@@ -315,7 +319,8 @@ class Batch:
             say("    note: " + note)
 
     def add_joined_pages(self, conn):
-        """The payloads whose pages came in several pictures, once all are read."""
+        """The payloads whose pages came in several pictures or texts, once all are
+        read."""
         joined, problems = inputs.join_pages(self.pages, self.args.limits)
         self.skipped += problems
         for i, obs in enumerate(joined):
@@ -330,12 +335,12 @@ class Batch:
                 self.skipped.append((obs.source, why(e)))
                 continue
             self.written = True
-            self.done(len(self.args.files), "paged QR pictures " + obs.source, [obs],
-                      added, dup)
+            what = "paged QR pictures " if obs.source_kind == "image" else "paged QR text "
+            self.done(len(self.args.files), what + obs.source, [obs], added, dup)
 
     def paged_files(self):
         """The files whose pages wait to be joined at the end."""
-        return sorted({path for got in self.pages.values() for _, path in got.values()})
+        return sorted({path for got in self.pages.values() for _, path, _ in got.values()})
 
     def not_imported(self, names, reason):
         """Files the database stopped taking, after others went in: each named."""

@@ -437,12 +437,41 @@ def read_image(path, pages, limits=DEFAULT, picture=None, notes=None):
     apmoff's (a sticker beside the screen) is ignored, and named in `notes`.
     picture: the file the children read, when `path` is not one to read again (a
     FIFO)."""
-    out, found, foreign, counted = [], {}, [], 0
-    name = shown(os.path.basename(stored_name(path)))
     try:
         texts = pictures.symbols(picture or path, limits)
     except (pictures.Unreadable, TooLarge) as e:
         raise BadInput(str(e))
+    return read_symbols(texts, shown(os.path.basename(stored_name(path))),
+                        stored_name(path), "image", pages, limits, notes)
+
+
+# What a phone's QR scanner hands over: the text of a symbol, "APMOFF2:..." or a page
+# "APMOFF1 2/3 ...", saved to a file, piped in, or given as an argument; a survey of
+# several pages is a line a page, in any order, in one text or in several.
+SCANNED = re.compile(r"\A\s*(?:APMOFF2:|APMOFF1 \d+/\d+ )")
+SCANNED_BYTES = re.compile(SCANNED.pattern.encode())
+
+
+def is_scanned(text):
+    """Whether a text (or a file's bytes) is a scanner's text of apmoff's symbols."""
+    return bool((SCANNED_BYTES if isinstance(text, (bytes, bytearray)) else
+                 SCANNED).match(text))
+
+
+def read_scanned(text, name, source, pages, limits=DEFAULT, notes=None):
+    """The reports in a scanner's text, as read_image() reads a picture's symbols:
+    each line that is not blank is one symbol's text (a line's end is no part of a
+    payload; Base45's own spaces are kept)."""
+    if len(text) > limits.file_bytes:
+        raise BadInput(str(TooLarge("the scanned text", "file_bytes", limits.file_bytes)))
+    texts = [line.rstrip("\r").lstrip() for line in text.split("\n") if line.strip()]
+    return read_symbols(texts, name, source, "scan", pages, limits, notes)
+
+
+def read_symbols(texts, name, source, kind, pages, limits=DEFAULT, notes=None):
+    """The reports in the texts of a picture's or a scanner's QR symbols: an APMOFF2
+    symbol is a report; APMOFF1 pages go to `pages` once every text is read."""
+    out, found, foreign, counted = [], {}, [], 0
     for symbol in texts:
         try:
             result = decode_payload(symbol, limits, name)
@@ -454,15 +483,15 @@ def read_image(path, pages, limits=DEFAULT, picture=None, notes=None):
             raise BadInput(str(TooLarge("more than %d QR codes" % limits.reports,
                                         "reports", limits.reports)))
         if isinstance(result, Page):
-            found.setdefault(result.group, {})[result.index] = (result, stored_name(path))
+            found.setdefault(result.group, {})[result.index] = (result, source, kind)
             continue
         survey = check_survey(result, name)
-        out.append(Observation("survey", survey, source=stored_name(path),
-                               source_kind="image",
+        out.append(Observation("survey", survey, source=source, source_kind=kind,
                                outcome=UNKNOWN if wants_poweroff(survey) else NOT_TRIED,
                                where=name))
+    what = "QR code" if kind == "image" else "scanned QR text"
     if foreign and not out and not found:
-        raise BadInput("%s: no apmoff QR code, only %s" % (name, foreign_codes(foreign)))
+        raise BadInput("%s: no apmoff %s, only %s" % (name, what, foreign_codes(foreign)))
     if foreign and notes is not None:
         notes.append("ignored %s" % foreign_codes(foreign))
     pages.update(with_pages(pages, found, limits, name))
@@ -497,7 +526,9 @@ def join_pages(pages, limits=DEFAULT):
     out, problems = [], []
     for group, got in sorted(pages.items()):
         count = next(iter(got.values()))[0].count
-        paths = ", ".join(shown(p) for p in sorted({p for _, p in got.values()}))
+        paths = ", ".join(shown(p) for p in sorted({p for _, p, _ in got.values()}))
+        # pages all from a scanner's text are a scan; any photographed page, a picture
+        kind = "scan" if all(k == "scan" for _, _, k in got.values()) else "image"
         if count > limits.pages:
             problems.append((paths, "payload %s: %d pages, over the pages limit of %d "
                              "(raise it with --limit pages=...)" % (group, count,
@@ -521,7 +552,7 @@ def join_pages(pages, limits=DEFAULT):
         except BadInput as e:
             problems.append((paths, str(e)))
             continue
-        out.append(Observation("survey", survey, source=paths, source_kind="image",
+        out.append(Observation("survey", survey, source=paths, source_kind=kind,
                                outcome=UNKNOWN if wants_poweroff(survey) else NOT_TRIED,
                                where="payload %s" % group))
     return out, problems
@@ -628,10 +659,34 @@ def as_utf8(raw):
 JSON_START = re.compile(rb"\s*[\[{]")
 
 
-def read_file(path, pages, limits=DEFAULT, notes=None):
+STDIN = "-"
+
+
+def argument_name(arg, n):
+    """How `add` names its n-th FILE argument: a path as given, "-" as standard input,
+    a scanner's text given as the argument itself as "argument n"."""
+    if arg == STDIN:
+        return "standard input"
+    return "argument %d" % n if is_scanned(arg) else arg
+
+
+def read_argument(arg, n, pages, limits=DEFAULT, notes=None):
+    """The observations of `add`'s n-th FILE argument: a file, standard input ("-"),
+    or a scanner's text itself ('APMOFF2:...', one page 'APMOFF1 1/2 ...')."""
+    name = argument_name(arg, n)
+    if arg == STDIN:
+        return read_file("/dev/stdin", pages, limits, notes, label=name)
+    if is_scanned(arg):
+        return read_scanned(arg, name, name, pages, limits, notes)
+    return read_file(arg, pages, limits, notes)
+
+
+def read_file(path, pages, limits=DEFAULT, notes=None, label=None):
     """The observations in one file, whatever its kind. A picture's pages go to
-    `pages`; a note about the file (a QR code that is not apmoff's) to `notes`."""
+    `pages`; a note about the file (a QR code that is not apmoff's) to `notes`.
+    label: the name to give it instead of its path (standard input)."""
     raw = read_bounded(path, limits)
+    path = label or path                # what it is called from here on
     if is_picture(raw):
         copy = pictures.spill(raw)
         del raw                            # the children read the copy
@@ -640,5 +695,8 @@ def read_file(path, pages, limits=DEFAULT, notes=None):
     raw = as_utf8(raw)
     if JSON_START.match(raw):
         return read_json(path, raw, limits)
+    if is_scanned(raw):
+        return read_scanned(text_of(bytes(raw)), shown(os.path.basename(stored_name(path))),
+                            stored_name(path), pages, limits, notes)
     return read_log(path, kept_lines(raw, limits, shown(os.path.basename(
         stored_name(path)))), limits)

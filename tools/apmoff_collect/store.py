@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS reports (
     outcome_detail  TEXT NOT NULL,
     via             TEXT NOT NULL,         -- interface of the last power-off call
     source          TEXT NOT NULL,         -- the file(s) it was read from
-    source_kind     TEXT NOT NULL,         -- log, json, image
+    source_kind     TEXT NOT NULL,         -- log, json, image, scan
     imported_at     TEXT NOT NULL,
     collector       TEXT NOT NULL DEFAULT ''   -- what imported it: "apmoff-collect 0.2"
 );
