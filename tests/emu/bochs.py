@@ -2,8 +2,11 @@
 from its log: the shutdown port or ACPI soft power-off line is a power-off,
 "exception with no resolution" a triple fault. The debugger commands file keeps
 Bochs from waiting at its prompt; a probe may supply its own (QrDecodes dumps the
-VGA plane at the kernel's magic breakpoints), and the dumps become pictures here."""
+VGA plane at the kernel's magic breakpoints), and the dumps become pictures here.
+Bochs 2.7 always starts its debugger, and so reads the commands file and stops at
+magic breakpoints; 3.0 does only when asked (-debugger), a flag 2.7 does not know."""
 
+import functools
 import os
 import re
 import subprocess
@@ -20,6 +23,19 @@ BOCHS_BIOS = {
 }
 BOCHS_VGA = "/usr/share/bochs/VGABIOS-lgpl-latest"
 BOCHS_FLOPPY = {"": "1_44", "-1200": "1_2", "-720": "720k", "-360": "360k"}
+
+
+@functools.lru_cache(maxsize=None)
+def debugger_flags():
+    """["-debugger"] where Bochs' help lists it (3.0), [] where it starts its debugger
+    by itself (2.7)."""
+    try:
+        out = subprocess.run(["bochs", "--help"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return ["-debugger"] if re.search(rb"^\s*-debugger\b", out, re.M) else []
 
 
 def bochs_config(case, image, serial_path, log_path):
@@ -94,7 +110,8 @@ def run(case, workdir):
     start = time.monotonic()
     deadline = start + case.timeout
     with open(os.path.join(workdir, "stdout.txt"), "wb") as out:
-        proc = subprocess.Popen(["bochs", "-q", "-f", rc_path, "-rc", cmds_path],
+        proc = subprocess.Popen(["bochs", "-q"] + debugger_flags() + ["-f", rc_path,
+                                                                      "-rc", cmds_path],
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                 cwd=workdir, start_new_session=True)
     verdict = None

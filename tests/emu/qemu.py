@@ -142,7 +142,11 @@ class AcpiTable(Probe):
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             if proc.returncode != 0:
                 raise RuntimeError("iasl %s: %s" % (src, proc.stdout.decode(errors="replace")))
-            os.replace(prefix + ".aml", out)
+            # Copied beside the target, then renamed over it: the run's folder may be
+            # on another file system (a tmpfs /tmp), where a rename cannot go.
+            tmp = "%s.%d.tmp" % (out, os.getpid())
+            shutil.copyfile(prefix + ".aml", tmp)
+            os.replace(tmp, out)
         return ["-acpitable", "file=" + out]
 
 
