@@ -572,15 +572,17 @@ class Tables(unittest.TestCase):
             known = chipsets.read_table(f.read())
         self.assertIn((0x8086, 0x7110), known)          # PIIX4, a SOUTH() row
         self.assertIn((0x1039, 0x0496), known)          # SiS 496, a row written out
-        self.assertNotIn((0x1060, 0x8881), known)
-        survey = {"pci": {"functions": ["00:00.0 1060:8881 060000 01",
-                                        "00:02.0 1060:888A 060100 00",
+        self.assertIn((0x1060, 0x888A), known)          # UMC: a vendor of its own
+        self.assertNotIn((0x1060, 0xE881), known)
+        survey = {"pci": {"functions": ["00:00.0 1060:E881 060000 01",
+                                        "00:02.0 1060:E88A 060100 00",
                                         "00:03.0 8086:7110 060100 00",
+                                        "00:04.0 1060:888A 060100 00",
                                         "00:0C.0 1013:00B8 030000 00 1/11"]}}
-        found = chipsets.unknown([{"machine": "84xxuuda", "survey": survey,
+        found = chipsets.unknown([{"machine": "umc", "survey": survey,
                                    "chipset86": "UMC UM8881"}], known)
-        self.assertEqual(sorted(found), [(0x1060, 0x8881), (0x1060, 0x888A)])
-        self.assertEqual(found[(0x1060, 0x888A)]["role"], "ISA bridge")
+        self.assertEqual(sorted(found), [(0x1060, 0xE881), (0x1060, 0xE88A)])
+        self.assertEqual(found[(0x1060, 0xE88A)]["role"], "ISA bridge")
 
 
 if __name__ == "__main__":
