@@ -21,9 +21,10 @@ struct chip {
     const char *name;
 };
 
-enum { INTEL, VIA, SIS, ALI, AMD };
+enum { INTEL, VIA, SIS, ALI, AMD, UMC, SMSC };
 static const uint16_t vendor_ids[] = {
     [INTEL] = 0x8086, [VIA] = 0x1106, [SIS] = 0x1039, [ALI] = 0x10B9, [AMD] = 0x1022,
+    [UMC] = 0x1060, [SMSC] = 0x1055,
 };
 
 #define HOST(v, d, name)        { d, v, ROLE_HOST, SOFT_OFF_UNKNOWN, name }
@@ -139,10 +140,26 @@ static const struct chip chips[] = {
     HOST(ALI, 0x1531, "ALi Aladdin IV"),        /* M1531 */
     HOST(ALI, 0x1541, "ALi Aladdin V"),         /* M1541 */
     SOUTH(ALI, 0x1533, UNKNOWN, "M1533"),       /* the ISA bridge ID of the M1533, M1535
-                                                   and M1543, but also of 1996's Aladdin IV
-                                                   (M1531+M1533, no ACPI PMU): the M7101,
-                                                   when there is one, decides */
+                                                   and M1543; their ACPI PMU is the M7101
+                                                   function, which decides. A BIOS may
+                                                   leave it disabled, off PCI (i2c-ali15x3's
+                                                   notes name Gigabyte's GA-5AX; the sweep
+                                                   met the GA-5AA): see hidden_pm[] */
     PM(ALI, 0x7101, "M7101 PMU"),               /* M7101 PMU; quirk_ali7101_acpi */
+
+    /* UMC. No datasheet at hand: NO rests on the boards (486 PCI, AT supplies) and
+     * on 86Box's model, whose PMU has SMI and IRQ triggers and no power-off. */
+    HOST(UMC, 0x8881, "UMC UM8881F"),
+    SOUTH(UMC, 0x8886, NO, "UM8886F"),
+    SOUTH(UMC, 0x888A, NO, "UM8886A/BF"),       /* pci.ids: UM8886A; 86Box's UM8886BF
+                                                   answers with it too */
+
+    /* SMSC (Efar): the SLC90E66 (Victory66) of the VictoryBX-66, with a 440BX; a
+     * PIIX4 work-alike whose function 3 is the PIIX4's PM function (PMCNTRL
+     * SUS_TYP/SUS_EN): Linux's i2c-piix4 drives 1055:9463 beside 8086:7113, and
+     * 86Box's PC Chips M773 powered off through it in the sweep (docs/86box.md). */
+    SOUTH(SMSC, 0x9460, YES, "SLC90E66"),
+    PM(SMSC, 0x9463, "SLC90E66 ACPI"),
 
     /* AMD south bridges' ACPI functions. */
     PM(AMD, 0x740B, "AMD-756 ACPI"),
@@ -151,6 +168,18 @@ static const struct chip chips[] = {
 };
 
 #define CHIPS (sizeof(chips) / sizeof(chips[0]))
+
+/* A south bridge whose verdict rests on a power-management function that the BIOS
+ * can hide from PCI: found without that function, the explanation says so instead
+ * of ": soft-off unknown". */
+static const struct {
+    uint16_t device;
+    uint8_t vendor;
+    const char *text;
+} hidden_pm[] = {
+    { 0x1533, ALI, "'s M7101 PMU is hidden (disabled by the BIOS): soft-off cannot be "
+      "judged" },
+};
 
 static const char *const verdict_names[] = {
     [SOFT_OFF_UNKNOWN] = "unknown",
@@ -241,6 +270,11 @@ void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
         return;
     }
     out->soft_off = by->soft_off;
+    const char *verdict = verdict_text[by->soft_off];
+    for (unsigned i = 0; i < sizeof(hidden_pm) / sizeof(hidden_pm[0]); i++)
+        if (by == south && !pm && hidden_pm[i].device == by->device &&
+            hidden_pm[i].vendor == by->vendor)
+            verdict = hidden_pm[i].text;
     join(out->explain, sizeof(out->explain), "the ", by->name, role_words[by->role],
-         verdict_text[by->soft_off]);
+         verdict);
 }

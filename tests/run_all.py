@@ -6,20 +6,22 @@
 Run from the repository root (tests/ is a package). The steps, in order: the host
 unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
 checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
-(tests/aml/step.py), apmoff-collect's tests, make dist built twice and from its
-tarball (tests/check_dist.py), the results file's
+(tests/aml/step.py), apmoff-collect's tests, apmoff-sweep's tests (tests/sweep/), make
+dist built twice and from its tarball (tests/check_dist.py), the results file's
 self-test, the pages' static checks (tests/docs/), every emulator case of
 tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's real-BIOS table against the
-86Box runs, docs/ci.md's CI recipes, the pages against real runs (their commands run,
-their examples and generated blocks against the cases' serial logs). Each prints
-PASS/FAIL lines; the last line is `N passed, N failed`. Failed emulator runs keep their serial
-and emulator logs in build/test-logs/.
+86Box runs, apmoff-sweep on the kit's 86Box machines, docs/ci.md's CI recipes, the
+pages against real runs (their commands run, their examples and generated blocks
+against the cases' serial logs). Each prints PASS/FAIL lines; the last line is
+`N passed, N failed`. Failed emulator runs keep their serial and emulator logs in
+build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, aml, collect, dist, runner, docs, recipes, board-table, and for the
-emulator cases emu, their emulator (qemu, bochs, 86box), medium (kernel, iso, floppy,
-usb, hdd), topic (poweroff, errors, v86, check, survey, media, uefi, screen,
-biosrom, 86box) and what their columns imply (uefi, biosrom, survey, check, qr, ...).
+lists them: unit, static, fuzz, aml, collect, sweep, dist, runner, docs, recipes,
+board-table, and for the emulator cases emu, their emulator (qemu, bochs, 86box),
+medium (kernel, iso, floppy, usb, hdd), topic (poweroff, errors, v86, check, survey,
+media, uefi, screen, biosrom, 86box) and what their columns imply (uefi, biosrom,
+survey, check, qr, ...).
 """
 
 import argparse
@@ -36,6 +38,7 @@ from tests import (check_dist, check_floppy, check_grub_patch, check_insns, chec
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.docs import check as docs_check
+from tests.sweep import step as sweep_step
 from tests.emu import board_table, box86, harness
 from tests.emu.cases import CASES
 from tests.emu.watch import apmoff_lines
@@ -160,6 +163,14 @@ def run_dist(tally):
 def run_collect(tally):
     """apmoff-collect's own tests (tests/collect/test_collect.py)."""
     collect_step.run(tally)
+
+
+def run_sweep(tally):
+    """apmoff-sweep's own tests, without the ROM set: the machine-table reader on the
+    made-up table of tests/sweep/fixtures/table/, the config writer, the screen reader
+    and the prompt table on recorded BIOS screens, the judge on recorded runs
+    (tests/sweep/step.py)."""
+    sweep_step.run_unit(tally)
 
 
 def run_aml(tally):
@@ -303,11 +314,13 @@ STEPS = [
     ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
     ("aml-interpreter", ("aml",), run_aml, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
+    ("apmoff-sweep", ("sweep",), run_sweep, "unit"),
     ("dist", ("dist",), run_dist, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),
     ("harness-self-test", ("runner",), run_harness_self_test, "unit"),
     ("docs-static", ("docs", "static"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),
+    ("sweep-kit", ("sweep", "86box"), None, "emu"),
     ("recipes", ("recipes",), run_recipes, "emu"),
     ("docs-pages", ("docs",), None, "emu"),
 ]
@@ -356,6 +369,8 @@ def main(argv=None):
         steps = [s for s in steps if s[0] != "recipes"]
     if args.k and "docs" not in args.k:
         steps = [s for s in steps if s[0] != "docs-pages"]
+    if args.k and "sweep" not in args.k:
+        steps = [s for s in steps if s[0] != "sweep-kit"]
     selected = [] if args.unit_only else [
         c for c in CASES if args.k in c.name and wanted(c.all_groups() + ["emu"], args)]
     if args.list:
@@ -378,6 +393,10 @@ def main(argv=None):
         run_emu(selected, args.jobs, tally, results)
         if any(s[0] == "board-table" for s in steps):
             real_bios_table(results, args.update_readme, tally)
+        if any(s[0] == "sweep-kit" for s in steps):
+            # apmoff-sweep on the kit's machines, its own 86Box runs, after the cases'
+            # (tests/sweep/test_kit.py): at most two at a time, as the sweep runs.
+            sweep_step.run_kit(tally, args.jobs)
         if any(s[0] == "recipes" for s in steps):
             run_recipes(tally)
         if any(s[0] == "docs-pages" for s in steps):

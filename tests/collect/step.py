@@ -29,30 +29,31 @@ def run(tally):
         run_module(tally, module)
 
 
-def run_module(tally, module):
+def run_module(tally, module, args=(), suite="collect", label="apmoff-collect",
+               timeout=900):
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", module, "--tap"],
+    proc = subprocess.run([sys.executable, "-m", module, "--tap"] + list(args),
                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          timeout=900)
+                          timeout=timeout)
     out = proc.stdout.decode(errors="replace")
     ok = skip = bad = 0
     for m in TAP_LINE.finditer(out):
         if m.group(1):
             bad += 1
-            tally.add("collect", m.group(2), False, output=out)
+            tally.add(suite, m.group(2), False, output=out)
         elif m.group(3):
             skip += 1
-            tally.add("collect", m.group(2), False, skipped=m.group(3).split("# SKIP", 1)[1])
+            tally.add(suite, m.group(2), False, skipped=m.group(3).split("# SKIP", 1)[1])
         else:
             ok += 1
-            tally.add("collect", m.group(2), True)
+            tally.add(suite, m.group(2), True)
     if proc.returncode and not bad:
         bad = 1                        # crashed, or failed outside a test
-        tally.add("collect", module, False, time.monotonic() - start,
+        tally.add(suite, module, False, time.monotonic() - start,
                   message="exit status %d" % proc.returncode, output=out)
     if skip:
-        print("SKIP apmoff-collect: %d skipped (see python3 -m %s -v)" % (skip, module))
-    print("%s apmoff-collect (%s): %d passed, %d failed"
-          % ("FAIL" if bad else "PASS", module, ok, bad), flush=True)
+        print("SKIP %s: %d skipped (see python3 -m %s -v)" % (label, skip, module))
+    print("%s %s (%s): %d passed, %d failed"
+          % ("FAIL" if bad else "PASS", label, module, ok, bad), flush=True)
     if bad:
         print("\n".join("    " + l for l in out.splitlines()))

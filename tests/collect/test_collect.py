@@ -119,6 +119,7 @@ class Outcomes(Tmp):
                  "emulator"),
                 ('{"timestamp": {}, "event": "SHUTDOWN", "data": {"guest": true, '
                  '"reason": "guest-shutdown"}}', "emulator"),
+                ("86BOX poweroff secs=23", "emulator"),
                 ("apmoff-outcome: off", "capture")):
             path = write(os.path.join(self.dir, "x.log"),
                          read(fixture("off.log")) + "\n" + evidence + "\n")
@@ -140,6 +141,22 @@ class Outcomes(Tmp):
             self.assertEqual((o.outcome, o.via), ("off", via))
             self.assertEqual(store.method_of(o.via), via)
         self.assertEqual(store.method_of("pm16"), "apm")
+
+    def test_86box_verdict_line(self):
+        # The last line of the kit's run.sh and of apmoff-sweep's logs: 86Box's own
+        # verdict. A reset or triple fault after the call is a failure, a run stopped
+        # at its deadline a hang; "on" (stopped after the kernel halted) and exit:N say
+        # nothing, so the log's own lines decide.
+        for line, outcome in (("86BOX reset secs=40", "failed"),
+                              ("86BOX triple-fault secs=31", "failed"),
+                              ("86BOX timeout secs=150", "hung"),
+                              ("86BOX on secs=30", "unknown"),
+                              ("86BOX exit:1 secs=2", "unknown"),
+                              ("86BOX poweroff", "unknown")):      # no secs: not the line
+            path = write(os.path.join(self.dir, "x.log"),
+                         read(fixture("off.log")) + "\n" + line + "\n")
+            [o] = inputs.read_file(path, {})
+            self.assertEqual(o.outcome, outcome, line)
 
     def test_capture_line_can_say_hung(self):
         path = write(os.path.join(self.dir, "x.log"),
@@ -413,6 +430,11 @@ class Identity(unittest.TestCase):
         s = {"bios": {"strings": ["Copyright (C) 1984-95 Award Software, Inc."]}}
         self.assertEqual(store.bios_vendor(s), "Award")
         self.assertEqual(store.bios_vendor({}), "unknown")
+        # A 1993 AMIBIOS as 86Box's ECS Panda 386V has it: the company's name cut at
+        # 64 characters, and IBM named for a CPU.
+        s = {"bios": {"strings": ["AMIBIOS System Configuration (C) 1985-1993, American "
+                                  "Megatren", "AMIBIOS Date       :", "IBM 386SLC"]}}
+        self.assertEqual(store.bios_vendor(s), "AMI")
 
 
 class Decoders(unittest.TestCase):

@@ -103,6 +103,15 @@ RULES = [
         "boots a dist/ image: the same bytes as build/'s (make test's dist step), which "
         "docs/ci.md's recipes boot")),
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
+    (r"tools/apmoff-sweep --help", Run()),
+    (r"tools/apmoff-sweep --source \.\./86Box --roms \.\./86box-roms( .*)?",
+     Dry("boots machines of 86Box's table for minutes each (hours for all of them), from "
+         "86Box's source and ROM set, which make test has not: make test sweeps the "
+         "kit's machines (tests/sweep/test_kit.py)", "--help")),
+    (r"git clone https://github\.com/86Box/(86Box|roms) \.\./(86Box|86box-roms)|"
+     r"git -C \.\./86Box checkout [0-9a-f]{40}",
+     NotHere("downloads 86Box's source or its ROM set (hundreds of MB), which never "
+             "enter the repository or make test")),
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
      Dry(EXAMPLES, "--help")),
     (r"iso/mkiso\.sh build/my\.iso build/apmoff\.elf examples/grub\.cfg", Run(timeout=300)),

@@ -127,6 +127,11 @@ static const struct row {
     { 0x1022, 0x740B, SOFT_OFF_YES, "AMD-756 ACPI", 'p' },
     { 0x1022, 0x7413, SOFT_OFF_YES, "AMD-766 ACPI", 'p' },
     { 0x1022, 0x7443, SOFT_OFF_YES, "AMD-768 ACPI", 'p' },
+    { 0x1060, 0x8881, SOFT_OFF_UNKNOWN, "UMC UM8881F", 'h' },
+    { 0x1060, 0x8886, SOFT_OFF_NO, "UM8886F", 's' },
+    { 0x1060, 0x888A, SOFT_OFF_NO, "UM8886A/BF", 's' },
+    { 0x1055, 0x9460, SOFT_OFF_YES, "SLC90E66", 's' },
+    { 0x1055, 0x9463, SOFT_OFF_YES, "SLC90E66 ACPI", 'p' },
 };
 
 static void test_each_row(void **state)
@@ -250,20 +255,76 @@ static void test_sis5595(void **state)
     assert_int_equal(v.soft_off, SOFT_OFF_YES);
 }
 
-/* 10B9:1533 is the ISA bridge of the Aladdin IV (1996, no ACPI PMU) as well as of the
- * M1535/M1543: only an M7101 proves soft-off (the GA-5AX's). */
+/* 10B9:1533 is the ISA bridge of the M1533, M1535 and M1543: their M7101 PMU decides,
+ * and a BIOS may hide it (the GA-5AA in 86Box: Aladdin V, no M7101 on PCI). */
 static void test_ali1533(void **state)
 {
     (void)state;
-    with(0x10B9, 0x1531);
+    with(0x10B9, 0x1541);
     with(0x10B9, 0x1533);
     chipset_identify(&pci, &v);
     assert_int_equal(v.soft_off, SOFT_OFF_UNKNOWN);
-    assert_string_equal(v.name, "ALi Aladdin IV (M1533)");
+    assert_string_equal(v.name, "ALi Aladdin V (M1533)");
+    assert_null(v.pm);
+    assert_string_equal(v.explain, "the M1533 south bridge's M7101 PMU is hidden (disabled "
+                        "by the BIOS): soft-off cannot be judged");
     with(0x10B9, 0x7101);
     chipset_identify(&pci, &v);
     assert_int_equal(v.soft_off, SOFT_OFF_YES);
     assert_string_equal(v.pm, "M7101 PMU");
+    assert_string_equal(v.explain, "the M7101 PMU function has soft-off: the BIOS can cut "
+                        "an ATX supply's power");
+}
+
+/* Another chip's PM function beside the M1533: it decides, and the M7101 is not said
+ * to be hidden. */
+static void test_ali1533_with_other_pm(void **state)
+{
+    (void)state;
+    with(0x10B9, 0x1533);
+    with(0x8086, 0x7113);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_null(strstr(v.explain, "hidden"));
+}
+
+/* UMC's 486 PCI chipset (86Box's MB-84xxUUD-A and ECS UM8810P-AIO): AT power. */
+static void test_umc8881(void **state)
+{
+    (void)state;
+    with(0x1060, 0x8881);
+    with(0x1060, 0x888A);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "UMC UM8881F (UM8886A/BF)");
+    assert_string_equal(v.explain, "the UM8886A/BF south bridge has no soft-off: the BIOS "
+                        "cannot cut the power; expected on this board (AT-style power)");
+    setup(state);
+    with(0x1060, 0x8881);
+    with(0x1060, 0x8886);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "UMC UM8881F (UM8886F)");
+}
+
+/* SMSC's VictoryBX-66 (86Box's PC Chips M773): a 440BX with the SLC90E66, whose PM
+ * function is a PIIX4's; named once, since the function's name starts with the
+ * bridge's. */
+static void test_victorybx66(void **state)
+{
+    (void)state;
+    with(0x8086, 0x7190);
+    with(0x1055, 0x9460);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "Intel 440BX/ZX (SLC90E66)");
+    with(0x1055, 0x9463);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "Intel 440BX/ZX (SLC90E66)");
+    assert_string_equal(v.pm, "SLC90E66 ACPI");
+    assert_string_equal(v.explain, "the SLC90E66 ACPI function has soft-off: the BIOS can "
+                        "cut an ATX supply's power");
 }
 
 static void test_unknown(void **state)
@@ -320,6 +381,9 @@ int main(void)
         cmocka_unit_test_setup(test_vt82c586, setup),
         cmocka_unit_test_setup(test_sis5595, setup),
         cmocka_unit_test_setup(test_ali1533, setup),
+        cmocka_unit_test_setup(test_ali1533_with_other_pm, setup),
+        cmocka_unit_test_setup(test_umc8881, setup),
+        cmocka_unit_test_setup(test_victorybx66, setup),
         cmocka_unit_test_setup(test_unknown, setup),
         cmocka_unit_test_setup(test_host_only, setup),
         cmocka_unit_test_setup(test_no_pci, setup),

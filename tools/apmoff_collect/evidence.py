@@ -64,6 +64,19 @@ def make_run(m):
     return None
 
 
+# 86Box's verdict as the kit's run.sh and apmoff-sweep end a log with ("86BOX poweroff
+# secs=23"), judged from the kit's patched 86Box: its soft-off marker (off), a reset or
+# triple fault (failed), no event before the deadline (hung). "on" (stopped after the
+# kernel halted) and "exit:N" say nothing the kernel's own lines do not.
+BOX86_VERDICTS = {"poweroff": "off", "reset": "failed", "triple-fault": "failed",
+                  "timeout": "hung"}
+
+
+def box86_line(m):
+    outcome = BOX86_VERDICTS.get(m.group(1))
+    return outcome and Evidence(outcome, "emulator", "86Box %s" % m.group(1))
+
+
 def capture_line(m):
     return Evidence(m.group(1), "capture", "apmoff-outcome line")
 
@@ -87,12 +100,13 @@ EVIDENCE = [
      lambda m: Evidence("off", "emulator", "Bochs shutdown port")),
     (re.compile(r"ACPI control: soft power off"),
      lambda m: Evidence("off", "emulator", "Bochs ACPI soft power off")),
+    (re.compile(r"^86BOX ([a-z-]+|exit:\d+) secs=\d+\s*$"), box86_line),
 ]
 
 # A quick test that keeps a log's other lines out of memory (inputs.kept_lines keeps only
 # the kernel's lines and these).
 MAYBE = re.compile(r"apmoff-outcome|qemu_system_shutdown_request|SHUTDOWN|^make run:|"
-                   r"Shutdown port|ACPI control")
+                   r"Shutdown port|ACPI control|^86BOX ")
 
 
 def of_line(line):

@@ -367,8 +367,10 @@ def report_key(obs, identity):
 # --- what the table shows -------------------------------------------------------------
 
 # Names in BIOS ROM strings or SMBIOS vendor strings, and the vendor they mean.
-VENDORS = [(r"award", "Award"), (r"phoenix", "Phoenix"), (r"american megatrends|\bami\b",
-                                                           "AMI"),
+# AMIBIOS's own name counts: the kernel keeps 64 characters of a string, so "American
+# Megatrends" may be cut, and an AMI ROM may name IBM too ("IBM 386SLC", a CPU).
+VENDORS = [(r"award", "Award"), (r"phoenix", "Phoenix"),
+           (r"american megatrends|\bami\b|\bamibios", "AMI"),
            (r"mr bios|microid", "MR BIOS"), (r"quadtel", "Quadtel"), (r"compaq", "Compaq"),
            (r"\bibm\b", "IBM"), (r"seabios", "SeaBIOS"), (r"bochs", "Bochs"),
            (r"insyde", "Insyde"), (r"systemsoft", "SystemSoft"), (r"\bdell\b", "Dell"),

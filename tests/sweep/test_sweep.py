@@ -1,0 +1,594 @@
+"""apmoff-sweep's own tests, without the ROM set or the 86Box source: the table reader
+on a made-up table in 86Box's shape (tests/sweep/fixtures/table/, tests/sweep/README.md),
+the config writer, the CMOS and image helpers, the screen reader and the prompt table on
+recorded BIOS screens, the judge on recorded runs (COM1 logs and 86Box's stderr), and
+the tables.
+
+    python3 -m tests.sweep.test_sweep [-v] [--tap] [-k PATTERN]
+
+The screen tests read the kit's video BIOSes (../shared/86box/roms) for their fonts,
+and are skipped where the kit is not.
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+from tests.collect.test_collect import TapResult
+from tests.paths import ROOT
+from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
+                                prompts, report, screen, source, sweep, table)
+from tools.apmoff_sweep import cli
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "fixtures")
+TABLE = os.path.join(FIXTURES, "table")
+KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
+KIT_ROMS = os.path.join(KIT, "roms")
+
+_table = None
+
+
+def made_up():
+    """The Table of fixtures/table/, read once."""
+    global _table
+    if _table is None:
+        _table = table.read(source.Source(TABLE))
+    return _table
+
+
+def fixture(*parts):
+    return os.path.join(FIXTURES, *parts)
+
+
+def read(path):
+    with open(path, encoding="latin-1") as f:
+        return f.read()
+
+
+class TableReader(unittest.TestCase):
+    def test_every_field_of_a_machine(self):
+        m = made_up().get("ns486pci")
+        self.assertEqual((m.name, m.board, m.type, m.type_label, m.chipset, m.init),
+                         ("[Fictive FC48] Nonesuch 486 PCI", "Nonesuch 486 PCI",
+                          "MACHINE_TYPE_SOCKET3_PCI", "486 boards (PCI)", "Fictive FC48",
+                          "machine_ns486pci_init"))
+        self.assertEqual((m.package, m.packages), (1 << 4, ["CPU_PKG_SOCKET3"]))
+        self.assertEqual(m.buses, ["ISA", "ISA16", "VLB", "PCI", "PS/2"])
+        self.assertEqual(m.flag_names, ["APM"])
+        self.assertEqual((m.ram_min, m.ram_max, m.ram_step), (1024, 131072, 1024))
+        self.assertEqual((m.device, m.vid_device, m.builtin_video), (None, None, False))
+        self.assertEqual(m.aliases, ["ns486"])
+        self.assertEqual(m.roms, ["roms/machines/ns486pci/ns486.bin"])
+        # Every "roms/" string of the init, in order; its other strings are not ROMs.
+        self.assertEqual(made_up().get("ns286").roms, ["roms/machines/ns286/even.bin",
+                                                       "roms/machines/ns286/odd.bin"])
+        self.assertEqual(made_up().get("nsslot1").roms, ["roms/machines/nsslot1/slot1.bin"])
+
+    def test_the_table_ends_at_its_marker(self):
+        self.assertEqual([m.internal for m in made_up().machines],
+                         ["ns286", "nsvista", "nstower", "nstwin", "ns486pci", "nsseven",
+                          "nsslot1"])
+        self.assertEqual([f.internal for f in made_up().families][-1], "pentium2_klamath")
+
+    def test_flags_apm_and_acpi(self):
+        t = made_up()
+        self.assertEqual(t.get("nsslot1").flag_names, ["APM", "ACPI", "USB"])
+        self.assertEqual(t.get("nsseven").flag_names, ["APM", "ACPI", "USB"])
+        self.assertEqual(t.get("nstower").flag_names, [])
+        self.assertEqual(t.get("nsslot1").packages, ["CPU_PKG_SLOT1"])
+        self.assertEqual(t.get("nsslot1").buses, ["ISA", "ISA16", "PCI", "AGP", "PS/2"])
+        self.assertEqual(t.get("nstwin").packages, ["CPU_PKG_386DX", "CPU_PKG_SOCKET1"])
+
+    def test_cpu_families(self):
+        # Each family's package, names and models (name, speed, multiplier), in the
+        # table's order; the models' other fields are not read.
+        t = made_up()
+        self.assertEqual([f.internal for f in t.families],
+                         ["i386sx", "i386dx", "i486dx2", "i486dx2_slenh", "am486dx4",
+                          "am486dx2_slenh", "pentium_p54c", "pentium_p55c", "pentiumpro",
+                          "pentium2_klamath"])
+        f = t.family("i486dx2_slenh")
+        self.assertEqual((f.name, f.manufacturer, f.package),
+                         ("T486DX2-SL", "Testchip", t.symbols.values["CPU_PKG_SOCKET1"]))
+        self.assertEqual([(c.name, c.rspeed, c.multi) for c in f.cpus],
+                         [("40", 40000000, 2), ("50", 50000000, 2)])
+        self.assertEqual(t.family("pentium_p54c").cpus[0].multi, 1.5)
+        self.assertIsNone(t.family("nonesuch"))
+
+    def test_machine_with_builtin_video(self):
+        m = made_up().get("nsvista")
+        self.assertEqual((m.vid_device, m.builtin_video, m.type_label),
+                         ("fictive_vga_onboard_device", True, "386SX boards"))
+        self.assertEqual(config.choose_video(m), "internal")
+
+    def test_bios_choices_of_a_device(self):
+        m = made_up().get("nstwin")
+        self.assertEqual((m.device, m.bios_default), ("nstwin_device", "nstwin_v2"))
+        self.assertEqual([v[1] for v in m.bios_variants], ["Twin BIOS 1.0", "Twin BIOS 2.0"])
+        # The ROM is the default variant's, not the first one's.
+        self.assertEqual(m.roms, ["roms/machines/nstwin/v2.bin"])
+
+    def test_machine_without_rom_in_a_set(self):
+        roms = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, roms)
+        os.makedirs(os.path.join(roms, "machines", "nsseven"))
+        open(os.path.join(roms, "machines", "nsseven", "seven.bin"), "wb").close()
+        settings = type("S", (), {"roms": roms})()
+        have, _ = cli.rom_missing(settings, made_up().get("nsseven"), None)
+        lack, _ = cli.rom_missing(settings, made_up().get("nsslot1"), None)
+        self.assertEqual(have, [])
+        self.assertEqual(lack, ["roms/machines/nsslot1/slot1.bin"])
+        # 86Box's own list decides when there is one.
+        self.assertEqual(cli.rom_missing(settings, made_up().get("nsslot1"),
+                                         {"[Fictive FC128] Nonesuch Slot One"})[1], True)
+
+    def test_sweep_range_is_the_386_and_later(self):
+        names = [m.internal for m in cli.sweep_range(made_up())]
+        self.assertNotIn("ns286", names)
+        self.assertEqual(names[0], "nsvista")
+        self.assertEqual(len(names), len(made_up().machines) - 1)
+
+    def test_unknown_constant_in_a_field_not_read(self):
+        # A field the sweep does not read may use a constant of a header it does not
+        # read (the fixture's kbc_params): it must not stop the table; reading such a
+        # field names the file and line.
+        symbols = csource.Symbols()
+        [item] = csource.parse_array("const x t[] = { { .a = 1, .b = KBC_X | 3 } };", "t",
+                                     symbols, "t.c")
+        self.assertEqual(item.get("a"), 1)
+        with self.assertRaisesRegex(csource.CError, r"t\.c:1: cannot compute"):
+            item.get("b")
+
+    def test_expressions(self):
+        s = csource.Symbols()
+        s.read_header("#define A (1 << 3)\n#define B (A | 0x10)\nenum { X = 2, Y, Z = B };\n",
+                      "h")
+        ev = lambda text: s.evaluate(csource.tokens(text), "e")
+        self.assertEqual(ev("B & ~A"), 0x10)
+        self.assertEqual((s.values["Y"], s.values["Z"]), (3, 0x18))
+        self.assertEqual(ev("(uint32_t) 7"), 7)
+        self.assertAlmostEqual(ev("8.0 / 3.0"), 8.0 / 3.0)
+        self.assertEqual(ev('"ab" "cd"'), "abcd")
+        self.assertEqual(ev("&dev"), "dev")
+        self.assertEqual(ev("CPU_BLOCK(X, Y)"), [2, 3])
+        self.assertEqual(ev("1ULL << 32"), 1 << 32)
+
+
+class ConfigWriter(unittest.TestCase):
+    def test_family_of_the_socket(self):
+        # A family whose package shares a bit with the board's: SL-enhanced first,
+        # else the table's first (the oldest); the model is left to 86Box.
+        t = made_up()
+        asked = {m.internal: getattr(config.choose_family(t, m), "internal", None)
+                 for m in t.machines}
+        self.assertEqual(asked, {
+            "ns286": None,                      # no family of its socket: 86Box's default
+            "nsvista": "i386sx",
+            "nstower": "i386dx",
+            "nstwin": "i486dx2_slenh",          # its 486 socket's SL part, not the 386DX
+            "ns486pci": "am486dx2_slenh",       # after am486dx4 in the table
+            "nsseven": "pentium_p54c",          # the older of its socket's two
+            "nsslot1": "pentium2_klamath"})
+
+    def test_choice_per_era(self):
+        t = made_up()
+        # ISA before the PCI era: a 5.25" drive.
+        self.assertEqual(config.choose(t, t.get("nstower")).describe(),
+                         'family T386DX, 16 MB, cl_gd5428_isa, 5.25" 1.2 MB')
+        self.assertEqual(config.choose(t, t.get("ns486pci")).describe(),
+                         'family O486DX2 (SL), 16 MB, cl_gd5446_migrated_pci, 3.5" 1.44 MB')
+        # A SPEED_FLOOR family: the speed 86Box starts looking from.
+        c = config.choose(t, t.get("nsslot1"))
+        self.assertEqual((c.family, c.speed), ("pentium2_klamath", 233333333))
+        self.assertEqual(c.cpu_text(), "family T686-II, 233 MHz or more")
+        self.assertEqual(config.choose(t, t.get("ns286")).cpu_text(), "86Box's default CPU")
+
+    def test_ram_in_range_and_on_step(self):
+        m = type("M", (), dict(ram_min=1024, ram_max=8192, ram_step=1024))()
+        self.assertEqual(config.choose_ram(m), 8192)
+        m = type("M", (), dict(ram_min=8192, ram_max=786432, ram_step=8192))()
+        self.assertEqual(config.choose_ram(m), 16384)
+        m = type("M", (), dict(ram_min=640, ram_max=65536, ram_step=2048))()
+        self.assertEqual(config.choose_ram(m), 640 + 7 * 2048)
+        m = type("M", (), dict(ram_min=32768, ram_max=262144, ram_step=8192))()
+        self.assertEqual(config.choose_ram(m), 32768)
+
+    def test_rendered_config(self):
+        t = made_up()
+        m = t.get("ns486pci")
+        c = config.choose(t, m)
+        back = config.read_back(config.render(m, c, "/x/a.img", "/x/com1.log"))
+        for key, value in ((("Machine", "machine"), "ns486pci"),
+                           (("Machine", "cpu_family"), "am486dx2_slenh"),
+                           (("Machine", "cpu_speed"), "0"),
+                           (("Machine", "mem_size"), "16384"),
+                           (("Input devices", "mouse_type"), "none"),
+                           (("Video", "gfxcard"), "cl_gd5446_migrated_pci"),
+                           (("Floppy and CD-ROM drives", "fdd_01_type"), "35_2hd"),
+                           (("Floppy and CD-ROM drives", "fdd_01_fn"), "wp:///x/a.img"),
+                           (("Ports (COM & LPT)", "serial1_device"), "file"),
+                           (("File (COM) #1", "path"), "/x/com1.log")):
+            self.assertEqual(back.get(key), value, key)
+        # The model, its multiplier and its FPU are 86Box's to choose.
+        for key in ("cpu_multi", "fpu_type"):
+            self.assertNotIn(("Machine", key), back)
+        self.assertNotIn(("Floppy and CD-ROM drives", "fdd_01_fn"),
+                         config.read_back(config.render(m, c, "", "/x/c")))
+        # No family of its socket: no CPU at all, 86Box's default.
+        m = t.get("ns286")
+        back = config.read_back(config.render(m, config.choose(t, m), "", "/x/c"))
+        self.assertEqual([k for k in back if k[1].startswith("cpu_family")], [])
+
+    def test_cpu_86box_ran(self):
+        # As 86Box writes its config back: the family, speed and multiplier it chose.
+        t = made_up()
+        back = config.read_back("[Machine]\nmachine = ns486pci\ncpu_family = i486dx2_slenh\n"
+                                "cpu_speed = 50000000\ncpu_multi = 2\n"
+                                "cpu_use_dynarec = 1\nfpu_type = internal\n")
+        self.assertEqual(config.ran_cpu(t, back), {"family": "i486dx2_slenh",
+                                                   "speed": 50000000, "multi": 2.0,
+                                                   "name": "T486DX2-SL 50"})
+        # A model the table does not list: its speed; a family it does not: its name.
+        back[("Machine", "cpu_speed")] = "66666666"
+        self.assertEqual(config.ran_cpu(t, back)["name"], "T486DX2-SL 66.7 MHz")
+        back[("Machine", "cpu_family")] = "k6_2"
+        self.assertEqual(config.ran_cpu(t, back)["name"], "k6_2 66.7 MHz")
+        self.assertIsNone(config.ran_cpu(t, {}))
+
+    def test_only_a_rewritten_config_is_evidence(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        t = made_up()
+        m = t.get("ns486pci")
+        written = config.render(m, config.choose(t, m), "", "/x/c")
+        with open(os.path.join(d, "86box.cfg"), "w") as f:
+            f.write(written)
+        self.assertEqual(sweep.written_back(d, written), {})    # as the sweep wrote it
+        with open(os.path.join(d, "86box.cfg"), "w") as f:
+            f.write("[Machine]\ncpu_family = am486dx2_slenh\ncpu_multi = 2\n"
+                    "cpu_speed = 66666666\nmachine = ns486pci\n")
+        self.assertEqual(config.ran_cpu(t, sweep.written_back(d, written))["name"],
+                         "O486DX2 (SL) 66")
+        self.assertEqual(sweep.written_back(os.path.join(d, "none"), written), {})
+
+    def test_another_cpu_is_no_refusal(self):
+        m = made_up().get("ns486pci")
+        on = emulator.Boot(verdict="on", powered_on=True)
+        self.assertEqual(sweep.refused_by(m, on, {("Machine", "machine"): "ns486pci",
+                                                  ("Machine", "cpu_family"): "i486sx"}), "")
+        self.assertIn("86Box ran machine nsseven instead",
+                      sweep.refused_by(m, on, {("Machine", "machine"): "nsseven"}))
+        off = emulator.Boot(verdict="exit:1", exit_status=1, stderr_head="fatal: x\n")
+        self.assertEqual(sweep.refused_by(m, off, {}), "86Box exited (status 1) before "
+                         "powering the machine on: fatal: x")
+
+
+class Cmos(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def cmos_file(self, drive_a=2):
+        data = bytearray(128)
+        data[0x10] = drive_a << 4
+        data[0x14] = 0x41
+        total = sum(data[0x10:0x2E])
+        data[0x2E], data[0x2F] = total >> 8, total & 0xFF
+        path = os.path.join(self.dir, "m.nvr")
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def test_set_drive_a_fixes_the_checksum(self):
+        path = self.cmos_file(2)
+        self.assertEqual(cmos.drive_a(cmos.read(path)), 2)
+        self.assertEqual(cmos.set_drive_a(path, 4), 2)
+        data = cmos.read(path)
+        self.assertEqual((cmos.drive_a(data), data[0x10] & 0x0F, cmos.checksum_ok(data)),
+                         (4, 0, True))
+
+    def test_bad_checksum_is_no_cmos(self):
+        path = self.cmos_file(4)
+        with open(path, "r+b") as f:
+            f.seek(0x2F)
+            f.write(b"\x00")
+        self.assertIsNone(cmos.drive_a(cmos.read(path)))
+        self.assertIsNone(cmos.set_drive_a(path, 2))
+        self.assertIsNone(cmos.read(os.path.join(self.dir, "none.nvr")))
+
+    def test_kit_cmos(self):
+        # The kit's primed CMOS images: A: 1.44 MB on the Award boards, 1.2 MB on the AMI.
+        path = os.path.join(KIT, "machines", "ami386-525", "nvr", "ecs386v.nvr")
+        if not os.path.exists(path):
+            self.skipTest("no kit at %s" % KIT)
+        self.assertEqual(cmos.drive_a(cmos.read(path)), 2)
+        self.assertEqual(cmos.drive_a(cmos.read(os.path.join(
+            KIT, "machines", "tx97", "nvr", "tx97.nvr"))), 4)
+
+
+class Images(unittest.TestCase):
+    def test_label(self):
+        self.assertEqual(image.label_for("486sp3c", "ASUS PVI-486SP3"),
+                         "86box:486sp3c ASUS PVI-486SP3")
+        long = image.label_for("prosignias31x_bx", "ECS P6BXT-A+ \"Compaq\" Prosignia 31x")
+        self.assertLessEqual(len(long), image.LABEL_MAX)
+        self.assertNotIn('"', long)
+
+    def test_options_go_into_the_first_entry(self):
+        menu = "set timeout=0\nmenuentry a {\n\tapmoff action=off\n}\nmenuentry b {\n" \
+               "\tapmoff action=off interface=rm\n}\n"
+        new = image.with_options(menu, 'action=survey,off wait=0 label="x y"')
+        self.assertIn('\tapmoff action=survey,off wait=0 label="x y"\n', new)
+        self.assertIn("\tapmoff action=off interface=rm\n", new)
+        with self.assertRaisesRegex(image.ImageError, "countdown"):
+            image.with_options(menu.replace("timeout=0", "timeout=5"), "action=off")
+        with self.assertRaisesRegex(image.ImageError, "first entry"):
+            image.with_options("set timeout=0\n", "action=off")
+
+
+class Screens(unittest.TestCase):
+    """The screen reader and the prompt table on screenshots 86Box took."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.path.isdir(KIT_ROMS):
+            raise unittest.SkipTest("no kit at %s (its video BIOSes give the fonts)" % KIT)
+        cls.fonts = screen.Fonts(KIT_ROMS)
+
+    def lines(self, name):
+        return screen.read_text(fixture("screens", name), self.fonts)
+
+    def test_award_451_in_14_line_cells(self):
+        lines = self.lines("award451-cmos-640x350.png")
+        self.assertIn("CMOS checksum error - Defaults loaded", lines)
+        self.assertIn("Press F1 to continue, DEL to enter SETUP", lines)
+        self.assertTrue(lines[0].strip().startswith(
+            "Award Modular BIOS v4.51PG, An Energy Star Ally"))
+        self.assertEqual(prompts.match(lines)[0].name, "f1-continue")
+
+    def test_award_450_in_9_dot_cells(self):
+        # 720x400: M, T, W are the VGA BIOS's 9-dot glyphs.
+        text = "\n".join(self.lines("award450-cmos-720x400.png"))
+        self.assertIn("CMOS CHECKSUM ERROR - DEFAULTS LOADED", text)
+        self.assertIn("PRESS F1 TO CONTINUE OR CTRL-ALT-ESC OR DEL TO ENTER SETUP", text)
+        rule, said = prompts.match(text.split("\n"))
+        self.assertEqual((rule.name, rule.keys), ("f1-continue", ("F1",)))
+
+    def test_winbios_cycle(self):
+        self.assertEqual(prompts.match(self.lines("winbios-resume.png"))[0].name, "f1-resume")
+        setup = self.lines("winbios-setup.png")
+        self.assertIn("AMIBIOS Setup", " ".join(setup))
+        self.assertEqual(prompts.match(setup)[0].keys, ("ESC",))
+        rule, _ = prompts.match(self.lines("winbios-exit.png"))
+        self.assertEqual((rule.name, rule.keys), ("winbios-exit", ("ENTER",)))
+
+    def test_old_ami_setup_saves(self):
+        # Its ESC asks to quit without saving: the one (Y/N) that must be answered N.
+        setup = self.lines("ami-setup-1993.png")
+        self.assertIn("WRITE TO CMOS AND EXIT", "\n".join(setup))
+        self.assertEqual(prompts.match(setup)[0].keys, ("F10",))
+        quit_ = prompts.match(self.lines("ami-setup-quit.png"))[0]
+        self.assertEqual((quit_.name, quit_.keys[0]), ("setup-no-discard", "N"))
+
+    def test_mr_bios_opens_its_setup(self):
+        lines = self.lines("mrbios-setup.png")
+        self.assertIn("MR BIOS (tm)", lines[0])
+        self.assertEqual(prompts.match(lines)[0].name, "mrbios-setup")
+
+    def test_lines_of_a_19_line_font_in_640x480(self):
+        # Phoenix 4.0 release 6 (Intel AN430TX, a Packard Bell logo): 8x16 glyphs drawn
+        # 19 lines high, 19 pixels apart; no text grid fits.
+        lines = self.lines("phoenix40-logo-640x480.png")
+        self.assertIn("0640K System RAM Passed", lines)
+        rule, said = prompts.match(lines)
+        self.assertEqual((rule.name, rule.keys, said),
+                         ("phoenix-esc", ("ESC",), "Press <ESC> to resume"))
+
+    def test_a_font_of_its_own_reads_as_no_prompt(self):
+        # Intel's TC430HX (AMI) writes "Press <F1> for Setup, <ESC> to Boot" in a font
+        # of its own, narrower than IBM's: no rule matches, so a screen like it that
+        # stands still gets the blind keys (ESC first, which boots here).
+        self.assertIsNone(prompts.match(self.lines("intel-ami-640x480.png")))
+        self.assertEqual(prompts.BLIND_KEYS[0], "ESC")
+
+    def test_not_a_png(self):
+        with self.assertRaises(screen.ScreenError):
+            screen.read_png(os.path.join(HERE, "README.md"))
+
+
+class Prompts(unittest.TestCase):
+    def test_each_vendor(self):
+        for text, name, keys in (
+                ("Press <F1> to resume, <F2> to Setup", "f1-resume", ("F1",)),
+                ("Press <ESC> to resume, <F2> to Setup", "phoenix-esc", ("ESC",)),
+                ("Press F1 to RUN SETUP", "f1-run-setup", ("F1",)),
+                ("Strike the F1 key to continue, F2 to run the setup utility",
+                 "f1-continue", ("F1",)),
+                ("Write data into CMOS and exit (Y/N)? N", "setup-confirm-yn",
+                 ("Y", "ENTER")),
+                ("AMIBIOS SETUP PROGRAM - BIOS SETUP UTILITIES\n  Want to Quit Without "
+                 "Saving (Y/N) ? N", "setup-no-discard", ("N", "ENTER", "F10")),
+                ("AMIBIOS SETUP PROGRAM - BIOS SETUP UTILITIES\nWRITE TO CMOS AND EXIT\n"
+                 "ESC:Exit  F10:Save & Exit", "setup-screen", ("F10",)),
+                ("DISK BOOT FAILURE, INSERT SYSTEM DISK AND PRESS ENTER", "no-boot-disk", ()),
+                ("Operating system not found", "no-boot-disk", ()),
+                ("ROM PCI/ISA BIOS\nCMOS SETUP UTILITY\nAWARD SOFTWARE, INC.\n"
+                 "ESC : Quit", "setup-screen", ("F10",)),
+                ("Invalid configuration information - please run SETUP program\n"
+                 "Strike the F1 key to continue, F2 to run the setup utility",
+                 "f1-continue", ("F1",))):
+            rule, said = prompts.match(text.split("\n"))
+            self.assertEqual((rule.name, rule.keys), (name, keys), text)
+        self.assertIsNone(prompts.match(["Memory Test :   32768K OK", "GRUB loading."]))
+        # A POST line that names setup is no setup screen.
+        self.assertIsNone(prompts.match(["Invalid configuration information - please "
+                                         "run SETUP program"]))
+        self.assertEqual(prompts.scan_codes(("F1", "ESC", "ENTER")), [0x3B, 0x01, 0x1C])
+
+
+def run_fixture(name):
+    """(COM1 text, stderr text) of a recorded boot in fixtures/runs/NAME/ (stderr ""
+    where only the log the sweep writes was kept)."""
+    d = fixture("runs", name)
+    err = os.path.join(d, "stderr.txt")
+    return read(os.path.join(d, "com1.log")), read(err) if os.path.exists(err) else ""
+
+
+def replay(stderr_text, com1_after):
+    """Markers fed as 86Box wrote them, COM1 starting after line `com1_after`."""
+    marks = emulator.Markers()
+    lines = stderr_text.splitlines(True)
+    marks.feed("".join(lines[:com1_after]))
+    marks.com1_started()
+    marks.feed("".join(lines[com1_after:]))
+    return marks
+
+
+class Judge(unittest.TestCase):
+    def test_poweroff(self):
+        com1, err = run_fixture("tx97-poweroff")
+        marks = replay(err, len(err.splitlines()))
+        self.assertEqual(marks.event(), "poweroff")
+        v = judge.judge("poweroff", com1)
+        self.assertEqual((v["reached_kernel"], v["outcome"]), (True, "off via rm"))
+        self.assertEqual(judge.interfaces(com1, "poweroff"), {"rm": "off"})
+        s = judge.survey_of(com1)
+        self.assertEqual((s["apm"]["version"], s["chipset"]["soft_off"], s["label"]),
+                         ("1.2", "yes", "86box:tx97 ASUS TX97"))
+        self.assertEqual(judge.disagreements(["APM", "USB"], s, "poweroff", {"rm": "off"}), [])
+
+    def test_cpu_as_the_kernel_saw_it(self):
+        self.assertEqual(judge.cpu_seen(judge.survey_of(run_fixture("tx97-poweroff")[0])),
+                         "GenuineIntel Pentium, 75 MHz")
+        self.assertEqual(judge.cpu_seen(judge.survey_of(run_fixture("win471-no-apm")[0])),
+                         "GenuineIntel 486DX2, 40 MHz")
+        # A 386 has no CPUID: no vendor.
+        self.assertEqual(judge.cpu_seen({"cpu": {"class": "386", "name": "386",
+                                                 "clock_khz": 33178}}), "386, 33 MHz")
+        self.assertIsNone(judge.cpu_seen(None))
+        self.assertIsNone(judge.cpu_seen({"cpu": {}}))
+
+    def test_halted_without_apm_disagrees_with_the_flag(self):
+        com1, err = run_fixture("win471-no-apm")
+        self.assertIsNone(replay(err, 0).event())     # key presses and shots: no event
+        v = judge.judge("on", com1)
+        self.assertEqual(v["outcome"], "halted: no APM BIOS")
+        s = judge.survey_of(com1)
+        self.assertEqual(judge.disagreements(["APM"], s, "on", {}),
+                         ["86Box flags MACHINE_APM; 5300h found no APM BIOS (with the "
+                          "BIOS's setup defaults)"])
+        self.assertEqual(judge.disagreements([], s, "on", {}), [])
+
+    def test_power_off_failed_on_every_interface(self):
+        com1, _ = run_fixture("p55t2p4-still-on")
+        results = judge.interfaces(com1, "on")
+        self.assertEqual(sorted(results), ["pm16", "pm32", "rm"])
+        self.assertTrue(all("still on" in r for r in results.values()), results)
+        self.assertEqual(judge.judge("on", com1)["outcome"],
+                         "halted: power-off failed via rm, pm32 and pm16")
+
+    def test_resets_in_post_do_not_count(self):
+        # The FIC VA-503+ resets once in POST; a reset after COM1 had text does count.
+        marks = replay("BENCH86: hard reset\nBENCH86: hard reset\nBENCH86: soft reset\n", 3)
+        self.assertIsNone(marks.event())
+        marks.feed("BENCH86: soft reset\n")
+        self.assertEqual(marks.event(), "reset")
+
+    def test_triple_fault_names_the_faults(self):
+        com1, err = run_fixture("triple-fault")
+        marks = replay(err, 0)
+        self.assertEqual(marks.event(), "triple-fault")
+        faults, done = emulator.trace(err)
+        self.assertTrue(done)
+        self.assertEqual(faults[-1], "BENCH86: triple fault (real mode)")
+        v = judge.judge("triple-fault", com1, faults=faults)
+        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "fault"))
+        # The boot sector's UD2 with an empty IDT, not the BIOS's #UDs after the reset.
+        self.assertEqual(v["reason"], "triple fault before the loader: #UD at "
+                         "0000:00007C0A (cr0 00000010)")
+
+    def test_reasons_for_not_reaching_the_kernel(self):
+        v = judge.judge("on", "", stopped_at="DISK BOOT FAILURE, INSERT SYSTEM DISK AND "
+                        "PRESS ENTER")
+        self.assertEqual(v["reason_kind"], "no-loader")
+        v = judge.judge("timeout", "", screen_lines=["Press F1 to continue"],
+                        prompt_rule="f1-continue", prompt_text="Press F1 to continue",
+                        screenshot="screens/x.png")
+        self.assertEqual((v["reason_kind"], v["screenshot"]), ("prompt", "screens/x.png"))
+        v = judge.judge("timeout", "\r\n  Booting `apmoff 0.2: power off through APM'\r\n")
+        self.assertEqual(v["reason_kind"], "loader-hang")
+        v = judge.judge("timeout", "", screen_lines=["Memory Test : 16384K OK"])
+        self.assertEqual(v["reason_kind"], "no-loader")
+        v = judge.judge("exit:-10", "")
+        self.assertEqual((v["reason_kind"], v["reason"]), ("exit", "86Box exited (signal 10) "
+                         "after powering the machine on, before the kernel"))
+        # Off after GRUB's Booting line with no kernel line: the AN430TX's COM1.
+        v = judge.judge("poweroff", "  Booting `apmoff 0.2: power off through APM'\n\n")
+        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "silent-kernel"))
+        v = judge.judge("on", "x", refused="86Box ran machine ecs386v instead")
+        self.assertEqual(v["reason_kind"], "refused")
+
+
+class Tables(unittest.TestCase):
+    def test_markdown_row_and_block(self):
+        com1, _ = run_fixture("tx97-poweroff")
+        r = {"machine": "tx97", "board": "ASUS TX97 | x", "chipset86": "Intel 430TX",
+             "survey": judge.survey_of(com1), "interfaces": {"rm": "off"},
+             "verdict": judge.judge("poweroff", com1), "disagreements": [], "seconds": 31,
+             "boots": [{}], "type_rank": 19}
+        r2 = {"machine": "award495", "board": "U-Board", "chipset86": "OPTi 495SLC",
+              "survey": None, "interfaces": {}, "seconds": 150, "boots": [{}],
+              "cpu": {"86box": {"family": "i386dx", "name": "i386DX 33"}, "apmoff": None},
+              "verdict": judge.judge("on", "", stopped_at="DISK BOOT FAILURE"),
+              "disagreements": [], "type_rank": 7}
+        text = report.table([r, r2])
+        rows = text.split("\n")
+        self.assertEqual(len(rows), 4)
+        self.assertTrue(rows[2].startswith("| `award495` "), rows[2])   # era order
+        self.assertIn("ASUS TX97 \\| x", rows[3])
+        self.assertEqual(rows[3].count(" | ") + 2, len(report.COLUMNS) + 1)
+        self.assertIn("| GenuineIntel Pentium, 75 MHz | Intel 430TX (PIIX4) | Award 11/24/98 "
+                      "| 1.2 (0x0003) | rm pm16 pm32 | rm: off | no ACPI | yes | poweroff "
+                      "| off via rm |", rows[3])
+        # No kernel, no survey: the CPU 86Box wrote back, in parentheses.
+        self.assertIn("| U-Board | (i386DX 33) | (OPTi 495SLC) |", rows[2])
+        page = "a\n%s\nold\n%s\nb\n" % (report.BEGIN, report.END)
+        block = report.block([r, r2], "Header.", set())
+        new = report.replace_block(page, block)
+        self.assertTrue(new.startswith("a\n" + report.BEGIN))
+        self.assertTrue(new.endswith(report.END + "\nb\n"))
+        self.assertIn("2 machines: 1 reached the kernel (not reached: no-loader 1); APM present "
+                      "on 1, 86Box powered off 1", new)
+        with self.assertRaises(ValueError):
+            report.replace_block("no block", block)
+
+    def test_unknown_chipsets(self):
+        with open(os.path.join(ROOT, "survey", "chipset.c")) as f:
+            known = chipsets.read_table(f.read())
+        self.assertIn((0x8086, 0x7110), known)          # PIIX4, a SOUTH() row
+        self.assertIn((0x1039, 0x0496), known)          # SiS 496, a row written out
+        self.assertIn((0x1060, 0x888A), known)          # UMC: a vendor of its own
+        self.assertNotIn((0x1060, 0xE881), known)
+        survey = {"pci": {"functions": ["00:00.0 1060:E881 060000 01",
+                                        "00:02.0 1060:E88A 060100 00",
+                                        "00:03.0 8086:7110 060100 00",
+                                        "00:04.0 1060:888A 060100 00",
+                                        "00:0C.0 1013:00B8 030000 00 1/11"]}}
+        found = chipsets.unknown([{"machine": "umc", "survey": survey,
+                                   "chipset86": "UMC UM8881"}], known)
+        self.assertEqual(sorted(found), [(0x1060, 0xE881), (0x1060, 0xE88A)])
+        self.assertEqual(found[(0x1060, 0xE88A)]["role"], "ISA bridge")
+
+
+if __name__ == "__main__":
+    argv = [a for a in sys.argv if a != "--tap"]
+    if "--tap" in sys.argv:
+        unittest.main(argv=argv, testRunner=unittest.TextTestRunner(
+            resultclass=TapResult, stream=sys.stderr, verbosity=0))
+    else:
+        unittest.main(argv=argv)

@@ -1,0 +1,1 @@
+"""apmoff-sweep: 86Box machine table, configs, boots, verdicts, tables."""

@@ -1,0 +1,201 @@
+"""One 86Box configuration per machine: a CPU family of the board's socket, RAM in its
+range, a video card for its bus (or its own), a floppy drive A: with the image that
+fits it, COM1 to a file, no mouse (this 86Box segfaults on a config without
+`mouse_type`).
+
+The choices, and why:
+- CPU: a family, never a model: which model a board takes is 86Box's to decide when
+  it loads the config, and the sweep does not second-guess it. The family is one of
+  the board's own socket (its package shares a bit with the machine's, in the two
+  tables' data): an SL-enhanced one first, because an Award 486 BIOS offers no APM
+  without SMM (the kit's 486sp3c-dx2 against -dx2s) and APM is what is surveyed; else
+  the first in cpu_table.c, which lists a socket's families oldest first. With it a
+  low cpu_speed (0, or the family's SPEED_FLOOR) and no cpu_multi: 86Box runs the
+  first model of the family it accepts on the board at that speed or above, the
+  slowest as the table is ordered, since 86Box emulates in real time on a shared
+  host. A family 86Box does not accept on the board it replaces with its own first
+  choice, and a board with no family of its socket gets 86Box's default CPU.
+  What ran is read afterwards, never computed: the config 86Box writes back when it
+  starts (ran_cpu) and the kernel's survey (judge.cpu_seen).
+- FPU: not written: 86Box's default for the model (none beside a 386, the 486DX's
+  own).
+- RAM: 16 MB, brought into the board's range and onto its step: enough for GRUB and
+  the kernel, a short memory test in POST.
+- Video: the board's own when it has one (MACHINE_VIDEO); otherwise a Cirrus Logic
+  card for the bus, whose BIOSes are in the ROM set and whose fonts screen.py reads.
+- Floppy: 3.5" 1.44 MB from the PCI era on, 5.25" 1.2 MB before it (the drive 1993
+  BIOSes default to: the kit's Award 4.50 and AMI 386 boards); the sweep then
+  follows what the BIOS's own defaults put in the CMOS (sweep.py).
+"""
+
+from dataclasses import dataclass
+
+# A family of these is asked for first on a board whose socket has one: SL-enhanced
+# 486s, with SMM (cpu_table.c's internal names end so).
+SMM_SUFFIX = "_slenh"
+
+# The families whose slowest models in 86Box's table are only underclocked settings
+# (a 66 MHz Pentium II at x1.0) that no board shipped with, and a BIOS's CPU tables
+# may not know: the speed asked for, Hz. 86Box runs the first model at or above it.
+SPEED_FLOOR = {"pentiumpro": 150000000, "pentium2_klamath": 233333333,
+               "pentium2_xeon": 400000000, "celeron_mendocino": 300000000}
+
+TARGET_RAM_KB = 16 * 1024
+
+# Video cards by bus (86Box's internal names, src/video/vid_cl54xx.c).
+VIDEO_PCI = "cl_gd5446_migrated_pci"     # its default BIOS: roms/video/cirruslogic/5446bv.vbi
+VIDEO_ISA = "cl_gd5428_isa"              # roms/video/cirruslogic/5428.bin
+VIDEO_MCA = "ibm1mbsvga"                 # Cirrus Logic GD5428 (MCA)
+VIDEO_INTERNAL = "internal"
+
+# Floppy drives (86Box's names, src/floppy/fdd.c) with the image of their medium and
+# the AT CMOS type of drive A: (byte 10h, high nibble).
+FLOPPY_35 = "35_2hd"
+FLOPPY_525 = "525_2hd"
+DRIVES = {FLOPPY_35: dict(image="apmoff-auto.img", cmos=4, text='3.5" 1.44 MB'),
+          FLOPPY_525: dict(image="apmoff-auto-1200.img", cmos=2, text='5.25" 1.2 MB')}
+CMOS_TYPE_DRIVE = {4: FLOPPY_35, 2: FLOPPY_525}
+
+# Machine types from this one on (in the enum's order) are the PCI era.
+FIRST_35_TYPE = "MACHINE_TYPE_SOCKET3_PCI"
+
+
+@dataclass
+class Choice:
+    family: str         # the family asked for (cpu_table.c's internal name), or None
+    family_name: str
+    speed: int          # cpu_speed asked for, Hz: the floor of 86Box's choice
+    ram_kb: int
+    video: str
+    floppy: str
+
+    def cpu_text(self):
+        if not self.family:
+            return "86Box's default CPU"
+        return "family %s%s" % (self.family_name, ", %d MHz or more" % round(self.speed / 1e6)
+                                if self.speed else "")
+
+    def describe(self):
+        return "%s, %d MB, %s, %s" % (self.cpu_text(), self.ram_kb // 1024, self.video,
+                                      DRIVES[self.floppy]["text"])
+
+
+def socket_families(table, machine):
+    """The families whose package shares a bit with the board's, in the table's order."""
+    return [f for f in table.families if f.package & machine.package]
+
+
+def choose_family(table, machine):
+    """The family asked for (SL-enhanced first, else the oldest), or None."""
+    own = socket_families(table, machine)
+    smm = [f for f in own if f.internal.endswith(SMM_SUFFIX)]
+    return (smm or own or [None])[0]
+
+
+def choose_ram(machine, target=TARGET_RAM_KB):
+    lo, hi, step = machine.ram_min, machine.ram_max, machine.ram_step
+    ram = max(lo, min(target, hi)) if hi else max(lo, target)
+    if step and step > 0 and ram > lo:
+        ram = lo + (ram - lo) // step * step
+    return ram
+
+
+def choose_video(machine):
+    if machine.builtin_video:
+        return VIDEO_INTERNAL
+    if machine.has_bus("PCI") and not machine.has_flag("PCI-internal"):
+        return VIDEO_PCI
+    if machine.has_bus("ISA"):
+        return VIDEO_ISA
+    if machine.has_bus("MCA"):
+        return VIDEO_MCA
+    return VIDEO_PCI if machine.has_bus("PCI") else VIDEO_ISA
+
+
+def era_floppy(table, machine):
+    first = table.symbols.values.get(FIRST_35_TYPE)
+    if isinstance(first, int) and machine.type_rank < first and not machine.has_bus("PCI"):
+        return FLOPPY_525
+    return FLOPPY_35
+
+
+def choose(table, machine, floppy=None):
+    family = choose_family(table, machine)
+    return Choice(family=family.internal if family else None,
+                  family_name=family.name if family else "",
+                  speed=SPEED_FLOOR.get(family.internal, 0) if family else 0,
+                  ram_kb=choose_ram(machine), video=choose_video(machine),
+                  floppy=floppy or era_floppy(table, machine))
+
+
+def render(machine, choice, image, com1):
+    """The 86box.cfg text. `image` is written write-protected (wp://): 86Box never
+    changes it."""
+    return "\n".join([
+        "[General]",
+        "confirm_exit = 0",
+        "confirm_reset = 0",
+        "confirm_save = 0",
+        "sound_muted = 1",
+        "",
+        "[Machine]",
+        "machine = %s" % machine.internal,
+    ] + (["cpu_family = %s" % choice.family,
+          "cpu_speed = %d" % choice.speed] if choice.family else []) + [
+        "cpu_use_dynarec = 1",
+        "mem_size = %d" % choice.ram_kb,
+        "",
+        "[Input devices]",
+        "mouse_type = none",
+        "",
+        "[Video]",
+        "gfxcard = %s" % choice.video,
+        "",
+        "[Floppy and CD-ROM drives]",
+        "fdd_01_type = %s" % choice.floppy,
+    ] + (["fdd_01_fn = wp://%s" % image] if image else []) + [
+        "fdd_02_type = none",
+        "fdd_sounds_enabled = 0",
+        "",
+        "[Ports (COM & LPT)]",
+        "serial1_enabled = 1",
+        "serial1_device = file",
+        "",
+        "[File (COM) #1]",
+        "path = %s" % com1,
+        "",
+    ])
+
+
+def read_back(text):
+    """{(section, key): value} of a config 86Box wrote back, to see what it changed."""
+    out, section = {}, ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+        elif "=" in line:
+            key, value = line.split("=", 1)
+            out[(section, key.strip())] = value.strip()
+    return out
+
+
+def ran_cpu(table, back):
+    """The CPU 86Box ran, as the config it wrote back names it (86Box rewrites the
+    whole config once it has loaded it, with the family, speed and multiplier it
+    chose), the model named from the family's table; or None when it wrote none.
+    {"family", "speed", "multi", "name"}: name is "i486DX2-S 66"."""
+    family = back.get(("Machine", "cpu_family"))
+    if not family:
+        return None
+    try:
+        speed = int(back.get(("Machine", "cpu_speed")) or 0)
+        multi = float(back.get(("Machine", "cpu_multi")) or 0)
+    except ValueError:
+        speed, multi = 0, 0.0
+    f = table.family(family)
+    model = next((c.name for c in f.cpus if c.rspeed == speed
+                  and abs(c.multi - multi) < 0.001), None) if f else None
+    return {"family": family, "speed": speed, "multi": multi,
+            "name": "%s %s" % (f.name if f else family,
+                               model or "%.1f MHz" % (speed / 1e6))}

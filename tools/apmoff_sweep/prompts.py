@@ -1,0 +1,113 @@
+"""What a BIOS screen asks for, and the keys that answer it: one table, RULES.
+
+A fresh CMOS stops every board's POST at a prompt, each vendor's own way:
+- Award: "CMOS checksum error - Defaults loaded", "Press F1 to continue, DEL to enter
+  SETUP": F1 goes on with the defaults (and the BIOS writes them to the CMOS).
+- AMI: "CMOS checksum failure", "Press F1 to RUN SETUP" (or "Press <F1> to RESUME"
+  after a drive error): F1 opens setup ("AMIBIOS SETUP PROGRAM"), and only leaving it
+  with "write to CMOS" stores the defaults, so the sweep does a setup-save cycle: F10,
+  then Y and Enter at "Write data into CMOS and exit (Y/N)?" (never Y at its ESC's
+  "Want to Quit Without Saving (Y/N)?": N, then F10). A WinBIOS
+  (1994-96, "CMOS system options not set", "RUN SETUP UTILITY", "Press F1 to RESUME")
+  opens its setup on that F1 too: there ESC opens "Exit Setup" and Enter picks its
+  first button, "Save changes and Exit".
+- Phoenix: 1.x/4.0 "Press <F1> to resume, <F2> to Setup" (F1 goes on); 4.0 release 6
+  "Press <ESC> to resume, <F2> to Setup", where F1 opens help: ESC.
+- MR BIOS opens its setup on a fresh CMOS ("F10 to Record and Exit"): F10. Older
+  BIOSes: "Press F1 key to continue", "Strike the F1 key to continue".
+A setup screen the sweep lands in anyway is left through its save key (F10) and the
+confirmation (Y and Enter, or Enter on a "[Yes]" button).
+
+Screens that end the boot without a loader (no disk booted) are STOP rules: the run
+is not waited out. Patterns are matched, case-insensitively, on the screen's text
+(screen.read_text) joined into one string with newlines.
+"""
+
+import re
+from dataclasses import dataclass
+
+# Set 1 scan codes, as the kit's patch presses them (SIGUSR2, $BENCH86_KEYFILE).
+SCAN = {"F1": 0x3B, "F2": 0x3C, "F10": 0x44, "ESC": 0x01, "ENTER": 0x1C, "Y": 0x15,
+        "N": 0x31, "SPACE": 0x39, "DEL": 0x53}
+
+# How often one rule may fire in one boot: a prompt that is still there after this
+# many answers is one the sweep cannot get past, and is reported with its screen.
+MAX_PRESSES = 4
+TEXT_MAX = 80           # characters of a matched prompt kept for the report
+
+# Pressed, one each, when a screen no rule matches has stood still (emulator.py): ESC
+# goes on at Phoenix 4.0's and Intel's AMI prompts, F1 at the others'. Some BIOSes
+# write their prompts in a font of their own, which the screen reader cannot read.
+BLIND_KEYS = ("ESC", "F1")
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str           # stable, in reports: "award-f1"
+    kind: str           # "prompt" (answer, go on), "setup" (a step of a setup-save
+                        # cycle), "stop" (the BIOS found nothing to boot)
+    pattern: str
+    keys: tuple = ()
+
+    def search(self, text):
+        return re.search(self.pattern, text, re.I | re.S)
+
+
+RULES = [
+    # Questions inside setup first: they sit on top of a setup screen.
+    # "Quit without saving (Y/N)?" (an old AMI setup's ESC) is answered N: only
+    # leaving with a write stores the defaults.
+    Rule("setup-no-discard", "setup", r"without\s*saving[^\n]*\(\s*y\s*/\s*n\s*\)",
+         ("N", "ENTER", "F10")),
+    Rule("setup-confirm-yn", "setup", r"\(\s*y\s*/\s*n\s*\)\s*\??", ("Y", "ENTER")),
+    Rule("setup-confirm-yes", "setup",
+         r"save[^\n]*(?:exit|changes)[^\n]*\n?[^\n]*\[\s*yes\s*\]", ("ENTER",)),
+    # AMI WinBIOS: ESC opens "Exit Setup", whose first button is "Save changes and Exit".
+    Rule("winbios-exit", "setup", r"exit\s*setup.*save\s*changes\s*and\s*exit", ("ENTER",)),
+    Rule("winbios-setup", "setup", r"amibios\s*setup(?!\s*program).*alt\s*\+\s*h",
+         ("ESC",)),
+    # POST prompts.
+    Rule("phoenix-esc", "prompt", r"press\s*<?esc>?\s*to\s*resume", ("ESC",)),
+    # Intel's own boards (AMI BIOS): "Press <F1> for Setup, <ESC> to Boot, ...".
+    Rule("esc-to-boot", "prompt", r"<?esc>?\s*to\s*boot", ("ESC",)),
+    Rule("f1-run-setup", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*run\s*setup"
+         r"|press\s*<?f1>?\s*(?:key\s*)?if\s*you\s*want\s*to\s*run\s*setup", ("F1",)),
+    Rule("f1-resume", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*resume", ("F1",)),
+    Rule("f1-continue", "prompt", r"(?:press|strike)\s*(?:the\s*)?<?f1>?\s*(?:key\s*)?"
+         r"to\s*continue", ("F1",)),
+    Rule("any-key", "prompt", r"press\s*any\s*key\s*to\s*continue", ("SPACE",)),
+    # MR BIOS opens its setup by itself on a fresh CMOS.
+    Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
+    # Setup screens: leave them saving.
+    # Setup screens, by their key help or title, never by a POST line's "run SETUP"
+    # ("Invalid configuration information - please run SETUP program").
+    Rule("setup-screen", "setup", r"cmos\s*setup\s*utility|setup\s*program\s*-|"
+         r"phoenixbios\s*setup\s*utility|hi-flex|f10\s*[:=]?\s*save|"
+         r"esc\s*[:=]\s*(?:exit|quit)", ("F10",)),
+    # No loader: the BIOS booted nothing.
+    Rule("no-boot-disk", "stop", r"disk\s*boot\s*failure|boot\s*disk\s*failure|"
+         r"operating\s*system\s*not\s*found|no\s*rom\s*basic|no\s*boot\s*device|"
+         r"no\s*bootable\s*device|non-system\s*disk|insert\s*(?:a\s*)?(?:boot|system)\s*"
+         r"(?:diskette|disk)|reboot\s*and\s*select\s*proper\s*boot\s*device|"
+         r"missing\s*operating\s*system|boot\s*failure"),
+]
+
+
+def match(lines):
+    """(Rule, the matched text) of the first rule the screen matches, or None."""
+    text = "\n".join(lines)
+    for rule in RULES:
+        m = rule.search(text)
+        if m:
+            return rule, " ".join(m.group().split())[:TEXT_MAX]
+    return None
+
+
+def scan_codes(keys):
+    return [SCAN[k] for k in keys]
+
+
+def describe(lines, limit=3):
+    """The screen's last non-empty lines, for a report: what the BIOS said last."""
+    shown = [" ".join(l.split()) for l in lines if l.strip()]
+    return " / ".join(shown[-limit:])

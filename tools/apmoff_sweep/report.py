@@ -1,0 +1,187 @@
+"""The sweep's tables: one Markdown table of every machine (docs/86box.md's block),
+the counts the issue's closing note asks for, and the host/south bridges the survey's
+chipset table lacks.
+
+The survey columns (BIOS vendor and date, APM version and flags, the interfaces
+offered, the chipset and its soft-off verdict) are computed by apmoff-collect's own
+code (tools/apmoff_collect/store.py: derived(), bios_vendor(), offered()), so this
+table, the collector's HTML and its CSV say the same of one survey. The CPU is the one
+the kernel saw, or, where the kernel did not run, the one 86Box wrote back in its
+config, in parentheses: never the one the sweep asked for.
+"""
+
+import re
+import statistics
+
+from tools.apmoff_collect import store
+
+from . import chipsets, judge
+
+BEGIN = "<!-- sweep-table: written by tools/apmoff-sweep; do not edit -->"
+END = "<!-- end sweep-table -->"
+
+COLUMNS = ["Machine", "Board", "CPU", "Chipset", "BIOS", "APM", "Interfaces", "5307h",
+           "ACPI S5", "Soft-off", "86Box", "Result", "Disagreement"]
+
+
+def cell(text):
+    """Markdown table cell text: no newline, no bare | (GitHub's tables split at one
+    even inside a code span)."""
+    text = " ".join(str(text).split())
+    return text.replace("|", "\\|") or " "
+
+
+def s5_text(survey):
+    acpi = survey.get("acpi") if isinstance(survey.get("acpi"), dict) else None
+    if not acpi:
+        return ""
+    if acpi.get("found") is not True:
+        return "no ACPI"
+    s5 = acpi.get("s5")
+    aml = acpi.get("aml") if isinstance(acpi.get("aml"), dict) else {}
+    pts = aml.get("pts")
+    pts_text = "" if pts is None else ", `\\_PTS` %s" % pts
+    if isinstance(s5, dict):
+        return "`\\_S5_` %s/%s%s" % (s5.get("slp_typa", "?"), s5.get("slp_typb", "?"),
+                                     pts_text)
+    return "%s%s" % ("`%s`" % s5 if s5 else "no `\\_S5_`", pts_text)
+
+
+def apm_text(survey):
+    apm = survey.get("apm") if isinstance(survey.get("apm"), dict) else None
+    if apm is None:
+        return ""
+    if apm.get("present") is not True:
+        return "none"
+    flags = store.scalar(apm.get("flags", ""))
+    return "%s (%s)" % (store.scalar(apm.get("version", "?")), flags) if flags else \
+        store.scalar(apm.get("version", "?"))
+
+
+INTERFACE_ORDER = ("rm", "pm32", "pm16", "acpi", "efi")     # the kernel's order
+
+
+def interfaces_text(results):
+    order = sorted(results, key=lambda k: (INTERFACE_ORDER.index(k)
+                                           if k in INTERFACE_ORDER else 9, k))
+    return "; ".join("%s: %s" % (k, short_5307(results[k])) for k in order)
+
+
+def short_5307(text):
+    text = re.sub(r"^5307h ", "", text)
+    text = text.replace("returned success but the machine is still on", "ok, still on")
+    return text
+
+
+def result_text(r):
+    v = r.get("verdict") or {}
+    if v.get("reached_kernel"):
+        return v.get("outcome", "")
+    return "%s: %s" % (v.get("reason_kind", "?"), v.get("reason", ""))
+
+
+def bios_text(survey):
+    if not survey:
+        return ""
+    return ("%s %s" % (store.bios_vendor(survey), store.bios_date(survey))).strip()
+
+
+def cpu_text(r, survey):
+    """The CPU as apmoff saw it; else 86Box's, in parentheses; else nothing."""
+    cpu = r.get("cpu") if isinstance(r.get("cpu"), dict) else {}
+    seen = cpu.get("apmoff") or judge.cpu_seen(survey)
+    if seen:
+        return seen
+    ran = cpu.get("86box") if isinstance(cpu.get("86box"), dict) else {}
+    return "(%s)" % ran["name"] if ran.get("name") else ""
+
+
+def row(r):
+    survey = r.get("survey") or {}
+    d = store.derived(survey, None) if survey else {}
+    chipset = d.get("chipset") or ""
+    board = r.get("board", "")
+    return [cell("`%s`" % r["machine"]), cell(board), cell(cpu_text(r, survey)),
+            cell(chipset or "(%s)" % r.get("chipset86", "")),
+            cell(bios_text(survey)), cell(apm_text(survey)),
+            cell(d.get("offered", "") if survey else ""),
+            cell(interfaces_text(r.get("interfaces") or {})),
+            cell(s5_text(survey)), cell(d.get("soft_off", "")),
+            cell((r.get("verdict") or {}).get("emulator", "")),
+            cell(result_text(r)), cell("; ".join(r.get("disagreements") or []))]
+
+
+def table(results):
+    out = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for r in sorted(results, key=lambda r: (r.get("type_rank", 0), r["machine"])):
+        out.append("| " + " | ".join(row(r)) + " |")
+    return "\n".join(out)
+
+
+def counts(results):
+    """The closing note's figures."""
+    surveys = [r.get("survey") or {} for r in results]
+    reached = [r for r in results if (r.get("verdict") or {}).get("reached_kernel")]
+    return {
+        "machines": len(results),
+        "reached": len(reached),
+        "apm": sum(1 for s in surveys if (s.get("apm") or {}).get("present") is True),
+        "off": sum(1 for r in results
+                   if (r.get("verdict") or {}).get("emulator") == "poweroff"),
+        "s5": sum(1 for s in surveys
+                  if isinstance((s.get("acpi") or {}).get("s5"), dict)),
+        "disagree": sum(1 for r in results if r.get("disagreements")),
+        "not_reached": {k: sum(1 for r in results
+                               if (r.get("verdict") or {}).get("reason_kind") == k)
+                        for k in sorted({(r.get("verdict") or {}).get("reason_kind")
+                                         for r in results} - {"", None})},
+    }
+
+
+def timing(results, machines_total=None, jobs=2):
+    """(median seconds a machine, projected hours for machines_total at `jobs` at a
+    time) from the results that ran (a no-ROM machine takes none)."""
+    secs = [r["seconds"] for r in results if r.get("boots")]
+    if not secs:
+        return None, None
+    median = statistics.median(secs)
+    total = machines_total or len(results)
+    return median, sum(secs) / len(secs) * total / jobs / 3600
+
+
+def unknown_chipsets(results, known):
+    found = chipsets.unknown(results, known)
+    lines = []
+    for (vendor, device), e in sorted(found.items()):
+        lines.append("| %04X:%04X | %s | %s | %s |" % (
+            vendor, device, e["role"], cell(", ".join(sorted(x for x in e["chipset86"] if x))),
+            cell(", ".join("`%s`" % m for m in e["machines"]))))
+    if not lines:
+        return "Every host and south bridge met is in `survey/chipset.c`."
+    return "\n".join(["Bridges met that `survey/chipset.c` lacks (its survey says "
+                      "\"unknown\" there):", "",
+                      "| ID | role | 86Box's chipset | machines |", "|---|---|---|---|"]
+                     + lines)
+
+
+def block(results, header, known):
+    c = counts(results)
+    median, _ = timing(results)
+    nr = ", ".join("%s %d" % (k, v) for k, v in c["not_reached"].items()) or "none"
+    lines = [BEGIN, "", header, "",
+             "%d machines: %d reached the kernel (not reached: %s); APM present on %d, "
+             "86Box powered off %d, ACPI `\\_S5_` on %d; %d disagree with 86Box's table. "
+             "Median time a machine: %s s." % (
+                 c["machines"], c["reached"], nr, c["apm"], c["off"], c["s5"],
+                 c["disagree"], "%.0f" % median if median is not None else "-"),
+             "", table(results), "", unknown_chipsets(results, known), "", END]
+    return "\n".join(lines)
+
+
+def replace_block(page, new_block):
+    """The page with its sweep-table block replaced (the markers included); ValueError
+    when the page has no such block."""
+    start, end = page.find(BEGIN), page.find(END)
+    if start < 0 or end < start:
+        raise ValueError("no %s ... %s block" % (BEGIN, END))
+    return page[:start] + new_block + page[end + len(END):]

@@ -1,0 +1,350 @@
+"""One machine, start to verdict: its configuration, its image, up to MAX_BOOTS bounded
+boots, its primed CMOS kept, its result written.
+
+The boots, and why more than one:
+1. With the cached NVR (nvr/ as 86Box last left it) when there is one, otherwise a
+   fresh CMOS, whose "CMOS checksum error" prompt the screen watcher answers; the
+   BIOS writes its defaults, and 86Box the CMOS to nvr/ when it is stopped.
+2. When the kernel did not start, the CMOS now says what drive A: the BIOS's own
+   defaults give: a 1.2 MB or 1.44 MB drive is followed (the config's drive and image
+   change to it: "a 5.25" drive where the board's defaults say so"); none ("Diskette
+   Drive A: None") or another type is set to the configured drive in the CMOS (byte
+   10h, checksum fixed: cmos.py). A CMOS the BIOS never set up (wrong checksum: some
+   BIOSes boot on 86Box's fresh one without a prompt, with drive A: 2.88 MB) gets its
+   standard part written, once. A first boot that answered prompts gets a second one
+   anyway, now with a primed CMOS.
+3. Once more, when boot 2 changed the CMOS again; not after a boot that ended at a
+   prompt its keys did not answer (a third would too).
+A machine whose first boot reached the kernel takes one boot.
+"""
+
+import json
+import os
+import shutil
+import time
+
+from . import cmos, config, emulator, image, judge
+
+MAX_BOOTS = 3
+SCREENS_KEPT = 6        # pictures kept a boot: the prompts answered and the last screen
+RESULT_VERSION = 1      # the result file's layout
+
+
+class Settings:
+    """What every machine of a sweep shares."""
+
+    def __init__(self, binary, roms, out, cache, images, options, timeout, fonts,
+                 faults=True, keep=False, cancel=None):
+        self.binary, self.roms, self.out, self.cache = binary, roms, out, cache
+        self.images = images            # {floppy type: base image path}
+        self.options, self.timeout, self.fonts = options, timeout, fonts
+        self.faults, self.keep = faults, keep
+        self.runner = emulator.Runner(binary, roms, fonts, faults, cancel)
+        self.binary_hash = image.digest(binary)
+        self.image_hashes = {k: image.digest(v) for k, v in images.items()
+                             if os.path.exists(v)}
+
+    def key(self, floppy):
+        """What a result is valid for: the image booted, the 86Box build, the options."""
+        return {"image": self.image_hashes.get(floppy, ""), "binary": self.binary_hash,
+                "options": self.options}
+
+    def path(self, *parts):
+        return os.path.join(self.out, *parts)
+
+
+# --- results ---------------------------------------------------------------------------
+
+def result_path(settings, internal):
+    return settings.path("results", internal + ".json")
+
+
+def load_result(settings, internal):
+    try:
+        with open(result_path(settings, internal)) as f:
+            r = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return r if isinstance(r, dict) and r.get("version") == RESULT_VERSION else None
+
+
+def is_current(settings, result):
+    """A result made with this image, 86Box build and options: not run again."""
+    return bool(result) and result.get("key") == settings.key(
+        result.get("config", {}).get("floppy", ""))
+
+
+def save_result(settings, result):
+    path = result_path(settings, result["machine"])
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)
+
+
+def base_result(machine):
+    return {"version": RESULT_VERSION, "machine": machine.internal, "name": machine.name,
+            "board": machine.board, "type": machine.type_label or machine.type,
+            "chipset86": machine.chipset, "flags": machine.flag_names,
+            "buses": machine.buses, "bios_variant": machine.bios_default or "",
+            "type_rank": machine.type_rank,
+            "boots": [], "survey": None, "interfaces": {}, "disagreements": [],
+            "seconds": 0.0}
+
+
+def no_rom_result(settings, machine, missing_files, by_86box):
+    r = base_result(machine)
+    why = "no ROM in the set"
+    if missing_files:
+        why += ": %s" % ", ".join(missing_files[:3])
+    if by_86box:
+        why += " (86Box --missing lists it)"
+    r["verdict"] = {"emulator": "", "reached_kernel": False, "kernel_last": "",
+                    "outcome": "not reached", "reason_kind": "no-rom", "reason": why,
+                    "screenshot": None}
+    r["key"] = settings.key(config.FLOPPY_35)
+    r["config"] = {"floppy": config.FLOPPY_35}
+    return r
+
+
+# --- one machine -----------------------------------------------------------------------
+
+def run_machine(settings, table, machine, say=lambda text: None):
+    """Configures, boots and judges one machine; returns its result (also saved)."""
+    start = time.monotonic()
+    result = base_result(machine)
+    cache = os.path.join(settings.cache, machine.internal)
+    floppy = cached_floppy(cache, machine) or config.era_floppy(table, machine)
+    choice = config.choose(table, machine, floppy)
+    work = settings.path("work", machine.internal)
+    last = None
+    signal_retried = False
+    for n in range(1, MAX_BOOTS + 1):
+        choice.floppy = floppy
+        boot, record, vmdir = boot_once(settings, table, machine, choice, cache, work, n,
+                                        say)
+        result["boots"].append(record)
+        last = (boot, record, vmdir)
+        if boot.verdict in emulator.SIGNAL_EXITS and not signal_retried:
+            signal_retried = True
+            record["then"] = "86Box took a signal before it had set its handler: again"
+            say("%s: %s" % (machine.internal, record["then"]))
+            continue
+        if boot.first_kernel is not None or record.get("refused") or \
+                boot.verdict in ("triple-fault", "poweroff") or boot.verdict.startswith("exit"):
+            break
+        if n > 1 and last_prompt(boot):
+            break           # a second boot ends at a prompt its keys do not answer
+        change = next_drive(cache, machine, floppy, answered=bool(record["keys"]),
+                            ext_kb=choice.ram_kb - 1024,
+                            wrote_standard=any(b.get("then", "").startswith(STANDARD)
+                                               for b in result["boots"][:-1]))
+        if not change:
+            break
+        floppy, why = change
+        record["then"] = why
+        say("%s: %s" % (machine.internal, why))
+    boot, record, vmdir = last
+    com1_log = write_com1_log(settings, machine, boot)
+    result["config"] = {"cpu_family": choice.family, "cpu_speed": choice.speed,
+                        "ram_kb": choice.ram_kb, "video": choice.video,
+                        "floppy": choice.floppy}
+    result["key"] = settings.key(choice.floppy)
+    result["com1_log"] = os.path.relpath(com1_log, settings.out)
+    prompt = last_prompt(boot)
+    final = boot.final
+    shot = record.get("final_screenshot") or (record["screens"][-1].get("picture")
+                                              if record["screens"] else None)
+    result["verdict"] = judge.judge(
+        boot.verdict, boot.com1, final.lines if final else (), boot.stopped_at,
+        prompt.rule if prompt else "", prompt.text if prompt else "", boot.faults,
+        shot, record.get("refused", ""), boot.stalled)
+    result["survey"] = judge.survey_of(boot.com1)
+    # The CPU from evidence: the config 86Box wrote back, and what the kernel saw.
+    result["cpu"] = {"86box": record.get("cpu"), "apmoff": judge.cpu_seen(result["survey"])}
+    result["interfaces"] = judge.interfaces(boot.com1, boot.verdict)
+    result["disagreements"] = judge.disagreements(machine.flag_names, result["survey"],
+                                                  boot.verdict, result["interfaces"])
+    result["faults"] = boot.faults[-12:] if not result["verdict"]["reached_kernel"] else []
+    result["seconds"] = round(time.monotonic() - start, 1)
+    result["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
+    save_result(settings, result)
+    if not settings.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
+def last_prompt(boot):
+    """The prompt the BIOS stopped at, when the boot ended on one it kept showing."""
+    if boot.first_kernel is not None or boot.stopped_at and not boot.stalled:
+        return None
+    final = boot.final
+    if final is not None:
+        from . import prompts
+        found = prompts.match(final.lines)
+        if found and found[0].kind != "stop":
+            final.rule, final.text = found[0].name, found[1]
+            return final
+    return None
+
+
+def boot_once(settings, table, machine, choice, cache, work, n, say):
+    vmdir = os.path.join(work, "boot%d" % n)
+    shutil.rmtree(vmdir, ignore_errors=True)
+    os.makedirs(vmdir)
+    if os.path.isdir(cache):
+        shutil.copytree(cache, os.path.join(vmdir, "nvr"))
+    nvr = cmos.nvr_path(os.path.join(vmdir, "nvr"), machine.internal)
+    wanted = config.DRIVES[choice.floppy]["cmos"]
+    old = cmos.set_drive_a(nvr, wanted) if os.path.exists(nvr) else None
+    img = os.path.join(vmdir, "apmoff.img")
+    image.make(settings.images[choice.floppy], img, settings.options,
+               image.label_for(machine.internal, machine.board))
+    com1 = os.path.join(vmdir, "com1.log")
+    written = config.render(machine, choice, img, com1)
+    with open(os.path.join(vmdir, "86box.cfg"), "w") as f:
+        f.write(written)
+    say("%s: boot %d: %s%s" % (machine.internal, n, choice.describe(),
+                               "" if os.path.exists(nvr) else ", fresh CMOS"))
+    boot = settings.runner.boot(vmdir, com1, settings.timeout)
+    record = {"n": n, "verdict": boot.verdict, "seconds": round(boot.seconds, 1),
+              "floppy": choice.floppy, "fresh_cmos": old is None and not os.path.isdir(cache),
+              "cmos_drive_was": old, "first_com1": rounded(boot.first_com1),
+              "first_kernel": rounded(boot.first_kernel), "stopped_at": boot.stopped_at,
+              "markers": compact(boot.markers), "patched": boot.patched,
+              "keys": [], "screens": []}
+    shots = settings.path("screens")
+    kept = 0
+    for i, s in enumerate(boot.screens):
+        entry = {"at": round(s.at, 1), "rule": s.rule, "text": s.text, "keys": list(s.keys)}
+        if s.keys:
+            record["keys"].append("%s (%s)" % ("+".join(s.keys), s.rule))
+        if kept < SCREENS_KEPT:
+            entry["picture"] = rel(settings, emulator.keep_screen(
+                s, shots, "%s-boot%d-%02d.png" % (machine.internal, n, i)))
+            kept += 1
+        record["screens"].append(entry)
+    if boot.final is not None and boot.first_kernel is None:
+        record["final_screenshot"] = rel(settings, emulator.keep_screen(
+            boot.final, shots, "%s-boot%d-final.png" % (machine.internal, n)))
+        record["final_screen"] = [l for l in boot.final.lines if l.strip()]
+    back = written_back(vmdir, written)
+    refused = refused_by(machine, boot, back)
+    if refused:
+        record["refused"] = refused
+    ran = config.ran_cpu(table, back)
+    if ran:
+        record["cpu"] = ran
+        if choice.family and ran["family"] != choice.family:
+            record["cpu_note"] = "86Box did not take family %s on this board: it ran %s" \
+                % (choice.family, ran["name"])
+            say("%s: %s" % (machine.internal, record["cpu_note"]))
+    keep_nvr(vmdir, cache, machine)
+    return boot, record, vmdir
+
+
+def compact(markers):
+    """86Box's markers, repeats counted: ["hard reset x2", "soft-off"]."""
+    out = []
+    for m in markers:
+        if out and out[-1][0] == m:
+            out[-1][1] += 1
+        else:
+            out.append([m, 1])
+    return [m if n == 1 else "%s x%d" % (m, n) for m, n in out]
+
+
+def rounded(x):
+    return None if x is None else round(x, 1)
+
+
+def rel(settings, path):
+    return os.path.relpath(path, settings.out) if path else None
+
+
+def written_back(vmdir, written):
+    """The boot's 86box.cfg as 86Box rewrote it when it loaded it (config.read_back),
+    or {} when 86Box left it as the sweep wrote it: then it is no evidence of what
+    86Box ran."""
+    try:
+        with open(os.path.join(vmdir, "86box.cfg")) as f:
+            text = f.read()
+    except OSError:
+        return {}
+    return {} if text == written else config.read_back(text)
+
+
+def refused_by(machine, boot, back):
+    """Why 86Box did not run the machine as written, or "": it exited before powering
+    on, or wrote back another machine (86Box replaces a machine whose ROMs it cannot
+    find). Another CPU is no refusal: the model is 86Box's choice (config.py)."""
+    if not boot.powered_on and boot.verdict.startswith("exit"):
+        tail = [l for l in boot.stderr_head.splitlines() if l and not l.startswith("#")][-3:]
+        return "86Box exited (status %s) before powering the machine on%s" % (
+            boot.exit_status, (": " + " | ".join(tail)) if tail else "")
+    ran = back.get(("Machine", "machine"))
+    if ran and ran != machine.internal:
+        return "86Box ran machine %s instead (it found no ROM for %s)" % (ran, machine.internal)
+    return ""
+
+
+def keep_nvr(vmdir, cache, machine):
+    """86Box's nvr/ after the boot becomes the machine's cached one."""
+    src = os.path.join(vmdir, "nvr")
+    if not os.path.isfile(cmos.nvr_path(src, machine.internal)):
+        return
+    tmp = cache + ".new"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(src, tmp)
+    shutil.rmtree(cache, ignore_errors=True)
+    os.replace(tmp, cache)
+
+
+def cached_floppy(cache, machine):
+    """The drive the cached CMOS has for A: (1.2 MB or 1.44 MB), or None."""
+    t = cmos.drive_a(cmos.read(cmos.nvr_path(cache, machine.internal)))
+    return config.CMOS_TYPE_DRIVE.get(t)
+
+
+STANDARD = "the CMOS was never set up"
+
+
+def next_drive(cache, machine, floppy, answered, ext_kb, wrote_standard=False):
+    """(floppy, why) for another boot, or None: what the CMOS the BIOS left says."""
+    path = cmos.nvr_path(cache, machine.internal)
+    cm = cmos.read(path)
+    t = cmos.drive_a(cm)
+    if t is None or t not in cmos.TYPE_NAMES:
+        # A checksum BIOSes check, but bytes none set: 86Box's fresh CMOS is all FFh,
+        # and a 1993 AMIBIOS sums it as it is and boots a "2.88 MB" drive A: (type
+        # 15) and hard disk type 255 without a prompt.
+        if cm is not None and not wrote_standard and \
+                cmos.write_standard(path, config.DRIVES[floppy]["cmos"], ext_kb):
+            return floppy, "%s (%s): wrote its standard part, drive A: %s, no hard " \
+                "disk, VGA" % (STANDARD, "checksum wrong" if t is None else
+                               "drive A: type %d" % t, config.DRIVES[floppy]["text"])
+        return (floppy, "another boot: the BIOS left no valid CMOS yet") if answered else None
+    follow = config.CMOS_TYPE_DRIVE.get(t)
+    if follow and follow != floppy:
+        return follow, "the BIOS's defaults say drive A: is %s: booting that drive" % \
+            config.DRIVES[follow]["text"]
+    if t != config.DRIVES[floppy]["cmos"]:
+        return floppy, "the CMOS says drive A: is %s: set to %s" % (
+            cmos.TYPE_NAMES.get(t, "type %d" % t), config.DRIVES[floppy]["text"])
+    if answered:
+        return floppy, "another boot with the CMOS the BIOS just primed"
+    return None
+
+
+def write_com1_log(settings, machine, boot):
+    """The run's COM1 text as apmoff-collect reads it, with 86Box's verdict as the last
+    line in run.sh's form ("86BOX poweroff secs=S", tools/apmoff_collect/evidence.py)."""
+    path = settings.path("logs", machine.internal + ".log")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    text = judge.clean(boot.com1)
+    with open(path, "w", encoding="latin-1") as f:
+        f.write(text)
+        if text and not text.endswith("\n"):
+            f.write("\n")
+        f.write("86BOX %s secs=%d\n" % (boot.verdict, round(boot.seconds)))
+    return path
