@@ -205,15 +205,16 @@ def run_results_self_test(tally):
 def run_harness_self_test(tally):
     """The harness's judge of QEMU runs against recorded QMP sessions of QEMU 7.2 and
     10 (tests/emu/test_outcome.py), one record a test; make run's relay against a last
-    serial line that comes after the SHUTDOWN event (tests/emu/test_run.py)."""
+    serial line that comes after the SHUTDOWN event (tests/emu/test_run.py); the real-BIOS
+    table from made-up runs (tests/emu/test_board_table.py)."""
     import unittest
-    from tests.emu import test_outcome, test_run
+    from tests.emu import test_board_table, test_outcome, test_run
 
     def cases(suite):
         for item in suite:
             yield from cases(item) if isinstance(item, unittest.TestSuite) else (item,)
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromModule(m)
-                               for m in (test_outcome, test_run))
+                               for m in (test_board_table, test_outcome, test_run))
     tests = list(cases(suite))          # a suite lets go of its tests as it runs them
     result = unittest.TestResult()
     suite.run(result)

@@ -78,6 +78,14 @@ def rows(results):
         elif cpu.get("class"):
             row["cpu"] = "%s class, no CPUID" % cpu["class"]
         row.update(outcomes(r["serial"], r["verdict"]))
+        row["rom"] = (cases_86box.BOARDS[r["machine"]], r["bios"])
+    # A run that only powers off (the CD's default entry) prints no survey; the same
+    # board, ROM and CPU says in another run what the BIOS and the CPU are.
+    for row in table.values():
+        for other in table.values():
+            if other["rom"] == row["rom"]:
+                row["bios"] = row["bios"] or other["bios"]
+                row["cpu"] = row["cpu"] or other["cpu"]
     return table
 
 
