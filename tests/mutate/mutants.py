@@ -32,6 +32,10 @@ MUTANTS = [
     Mutant("pm32-es-reload", "apm/pm32call.asm",
            "        mov     es, ax\n", "",
            ["emu:qemu-pc-pm32"], "ES not reloaded after the 32-bit protected-mode call"),
+    Mutant("uart-bda-ignored", "lib/uart.c",
+           "    if (standard_base(bda_com1) && bda_com1 != PORT_COM1",
+           "    if (0 && standard_base(bda_com1) && bda_com1 != PORT_COM1",
+           ["unit:test_uart"], "COM1 fixed at 3F8h: the BIOS's port at 2F8h is not found"),
     Mutant("tramp-es-reload", "realmode/trampoline.asm",
            "return32:\n        mov     ax, SEL_DATA32\n        mov     ds, ax\n"
            "        mov     es, ax\n",
