@@ -43,7 +43,9 @@ CASES = [
     # would: named as a software INT, not "#NP segment not present".
     biosrom("pmint-pm32", "pmint", "interface=pm32", expect="halt",
             serial=[r"^apmoff: code at [0-9A-F]{4}:[0-9A-F]{8} executed INT 1Ah in "
-                     r"protected mode"],
+                     r"protected mode",
+                    r"^apmoff:   in the APM BIOS's 16-bit code segment: [0-9A-F]{4}:[0-9A-F]{4}h, "
+                    r"linear [0-9A-F]{5}h; code there: ([0-9A-F]{2} ){11}[0-9A-F]{2}$"],
             last_line=r"^apmoff: halted: software INT 1Ah in protected mode"),
     #    PM entries that take DS and ES as handed, for their own data (exit 2Bh when
     #    either is not the data selector): a null DS is what 86Box faults on in the
