@@ -15,15 +15,32 @@
 #include "uart.h"
 #include "pc.h"
 
+/* 86Box (c23ad1b, serial_receive_timer) copies its host device's modem status into
+ * the MSR once a bit time (8.7 us at 115200 baud), in loopback too, where a real UART
+ * cuts the inputs off: a read that follows that poll instead of our MCR write sees
+ * the outside line (CTS alone, for its "file" device): one build's kernel found no
+ * UART on the TC430HX, boot after boot, where its loader had just written. So each
+ * step writes the MCR again and reads until the echo comes; a floating bus (FFh) or
+ * a port that keeps the last byte written never gives it. */
+#define LOOPBACK_TRIES  8
+
+static bool loop_echo(const struct uart_io *io, uint16_t base, uint8_t mcr, uint8_t want)
+{
+    for (int i = 0; i < LOOPBACK_TRIES; i++) {
+        io->out(base + UART_MCR, mcr);
+        if ((io->in(base + UART_MSR) & MSR_STATUS_MASK) == want)
+            return true;
+    }
+    return false;
+}
+
 bool uart_answers(const struct uart_io *io, uint16_t base)
 {
     uint8_t mcr = io->in(base + UART_MCR);
-    io->out(base + UART_MCR, MCR_LOOP);
-    bool quiet = (io->in(base + UART_MSR) & MSR_STATUS_MASK) == 0;
-    io->out(base + UART_MCR, MCR_LOOP | MCR_RTS_OUT2);
-    bool echoed = (io->in(base + UART_MSR) & MSR_STATUS_MASK) == MSR_CTS_DCD;
+    bool answered = loop_echo(io, base, MCR_LOOP, 0) &&
+                    loop_echo(io, base, MCR_LOOP | MCR_RTS_OUT2, MSR_CTS_DCD);
     io->out(base + UART_MCR, mcr);
-    return quiet && echoed;
+    return answered;
 }
 
 static bool standard_base(uint16_t base)

@@ -18,6 +18,9 @@ struct model {
     enum kind kind;
     uint8_t mcr, lcr, scr, fcr;
     unsigned writes;            /* writes that reached it */
+    unsigned poll_every;        /* every n-th MSR read sees 86Box's poll of the outside
+                                 * line (0: never) */
+    unsigned msr_reads;
 };
 
 #define SLOTS 2
@@ -32,13 +35,18 @@ static struct model *at(uint16_t port)
     return NULL;
 }
 
+#define OUTSIDE_LINE    0x10    /* CTS: what 86Box's "file" device reports */
+
 /* The modem status inputs: in loopback, RTS -> CTS, DTR -> DSR, OUT1 -> RI and
  * OUT2 -> DCD, as the 8250 datasheet wires them (86Box's serial.c does the same);
- * outside loopback, nothing is connected. */
-static uint8_t msr(const struct model *m)
+ * outside loopback, the outside line. 86Box also copies the outside line in while in
+ * loopback, once a bit time: poll_every says which reads that lands before. */
+static uint8_t msr(struct model *m)
 {
+    if (m->poll_every && ++m->msr_reads % m->poll_every == 0)
+        return OUTSIDE_LINE;
     if (!(m->mcr & MCR_LOOP))
-        return 0;
+        return OUTSIDE_LINE;
     return (uint8_t)((m->mcr & 0x02 ? 0x10 : 0) | (m->mcr & 0x01 ? 0x20 : 0) |
                      (m->mcr & 0x04 ? 0x40 : 0) | (m->mcr & 0x08 ? 0x80 : 0));
 }
@@ -151,6 +159,27 @@ static void test_bda_port_silent(void **state)
     assert_int_equal(uart_find_com1(&io, PORT_COM4), PORT_COM1);
 }
 
+/* 86Box's poll lands between an MCR write and the MSR read: that step is made
+ * again and the UART found (one build's kernel said "no serial port" on the TC430HX
+ * where its loader had just written). A port that never echoes is still refused. */
+static void test_emulator_poll_in_loopback(void **state)
+{
+    (void)state;
+    put(0, PORT_COM1, K_16550A);
+    /* Once, before the first step's read or the second's. */
+    for (unsigned nth = 1; nth <= 2; nth++) {
+        ports[0].poll_every = 100;
+        ports[0].msr_reads = 100 - nth;
+        assert_true(uart_answers(&io, PORT_COM1));
+        assert_int_equal(ports[0].mcr, 0x0B);
+    }
+    ports[0].poll_every = 2;                /* before every other read */
+    ports[0].msr_reads = 0;
+    assert_true(uart_answers(&io, PORT_COM1));
+    ports[0].poll_every = 1;                /* before every read: the outside line only */
+    assert_false(uart_answers(&io, PORT_COM1));
+}
+
 /* Nothing anywhere: a floating bus reads FFh, whose modem status has every input up
  * in and out of loopback. No port is taken. */
 static void test_floating_bus(void **state)
@@ -186,6 +215,7 @@ int main(void)
         cmocka_unit_test_setup(test_bios_com1_at_2f8, setup),
         cmocka_unit_test_setup(test_bda_word_not_a_port, setup),
         cmocka_unit_test_setup(test_bda_port_silent, setup),
+        cmocka_unit_test_setup(test_emulator_poll_in_loopback, setup),
         cmocka_unit_test_setup(test_floating_bus, setup),
         cmocka_unit_test_setup(test_kinds, setup),
     };
