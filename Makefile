@@ -49,7 +49,7 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
-	lib/biosregs.o lib/crc32.o
+	lib/biosregs.o lib/crc32.o lib/uart.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \

@@ -6,9 +6,10 @@
 ;   SEL_APM_CODE16 and SEL_APM_DATA are set up, and apm_pm32_target holds
 ;   entry:SEL_APM_CODE32.
 ;   In: EAX-EDI, EBP and EFLAGS from *regs (EFLAGS carries the caller's choice of IF,
-;   and CF clear: port_pm.c clears it, since BIOSes touch CF only to fail here). DS, ES, FS and GS are loaded with the null selector, as
-;   Linux does: the BIOS must use the selectors it was given, and a null selector
-;   makes a BIOS that touches ours fault visibly instead of scribbling.
+;   and CF clear: port_pm.c clears it, since BIOSes touch CF only to fail here).
+;   DS and ES hold SEL_APM_DATA, FS and GS the null selector (port_pm.c says why):
+;   a BIOS that writes through a segment register it did not load reaches its own
+;   data or faults, never our memory.
 ;   Out: *regs holds the registers and EFLAGS the BIOS returned. SS:ESP is our own
 ;   stack throughout; the segment fields of *regs are left as they were.
 ;   Clobbers: nothing the C calling convention keeps; EFLAGS is restored too.
@@ -37,9 +38,9 @@ apm_pm32_far_call:
         mov     esi, [ebp + BR_ESI]
         mov     edi, [ebp + BR_EDI]
         mov     ebp, [ebp + BR_EBP]
-        push    dword 0
+        push    dword SEL_APM_DATA
         pop     ds
-        push    dword 0
+        push    dword SEL_APM_DATA
         pop     es
         push    dword 0
         pop     fs

@@ -127,10 +127,18 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
     pic_restore(&masks);
 }
 
+/* The data segment registers a protected-mode entry finds, pm32call.asm's and the
+ * trampoline's alike: DS and ES the BIOS's own data selector, FS and GS null. Not
+ * null in DS, as Linux has it: 86Box (c23ad1b, x86_ops_bit.h) checks DS for a null
+ * selector on BT with a register operand, which reads no memory, and so raises #GP in
+ * the Intel TC430HX's AMI BIOS (F000:6587h, BT ECX,EAX in its 530Eh range check) on
+ * both interfaces, where a real CPU goes on. A BIOS that uses DS or ES without
+ * loading them meets its own data, as in real mode it would meet ours; it never
+ * reaches the kernel, 64 KiB of BIOS segment below 1 MiB away. */
 static void pm16_far_call(struct biosregs *regs)
 {
-    /* Selectors, not real-mode segments, in protected mode: null ones. */
-    regs->ds = regs->es = regs->fs = regs->gs = 0;
+    regs->ds = regs->es = SEL_APM_DATA;
+    regs->fs = regs->gs = 0;
     tramp_call(TRAMP_MODE_FARCALL16, SEL_APM_CODE16, pm16_entry, regs);
 }
 

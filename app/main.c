@@ -137,9 +137,10 @@ static void start_platform(uint32_t magic, uint32_t info)
     console_init(bi.have_fb ? &bi.fb : 0);
     say("version %s: APM power-off and BIOS survey", apmoff_version);
     if (serial_kind())
-        say("serial: COM1 (3F8h): %s UART, 115200 baud 8N1", serial_kind());
+        say("serial: COM1 (%Xh): %s UART, 115200 baud 8N1", serial_base(), serial_kind());
     else
-        say("serial: no UART answers at COM1 (3F8h); this screen is the only output");
+        say("serial: no UART answers at COM1 (the BIOS's first serial port, or 3F8h); "
+            "this screen is the only output");
     if (!bi.protocol)
         say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",
             (unsigned)magic);

@@ -295,8 +295,8 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
     add_wrapped(&p, "Result", in->reason);
     add_wrapped(&p, "Next", next_step(in, next, sizeof(next)));
     if (in->serial_kind)
-        fmt_snprintf(text, sizeof(text), "every line is on COM1 (3F8h, %s), 115200 8N1",
-                     in->serial_kind);
+        fmt_snprintf(text, sizeof(text), "every line is on COM1 (%Xh, %s), 115200 8N1",
+                     in->serial_base, in->serial_kind);
     else
         fmt_snprintf(text, sizeof(text), "no serial port answered: this screen is all");
     add(&p, "Log", text);

@@ -25,6 +25,7 @@ struct summary_input {
     const struct apm_state *apm;        /* NULL: APM never asked */
     const struct check_report *checks;  /* NULL: no action=check */
     const char *serial_kind;            /* NULL: no UART */
+    unsigned serial_base;               /* COM1's port, when serial_kind is set */
     const char *label;                  /* label=, or "" */
     enum halt_code code;
     const char *reason;

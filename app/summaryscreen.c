@@ -29,6 +29,7 @@ void summary_show(enum halt_code code, const char *reason)
     in.code = code;
     in.reason = reason;
     in.serial_kind = serial_kind();
+    in.serial_base = serial_base();
     unsigned n = summary_lines(&in, lines, SUMMARY_LINES);
     console_screen_clear();
     for (unsigned i = 0; i < n; i++) {

@@ -14,6 +14,7 @@
 #define IVT_ENTRY_ADDR(v)   ((uint32_t)(v) * 4u)
 
 #define BDA_BASE            0x400u
+#define BDA_COM_PORTS       0x400u  /* 4 words: the serial ports POST found, COM1 first */
 #define BDA_EBDA_SEGMENT    0x40Eu  /* word: the EBDA's segment */
 #define BDA_MEMORY_KB       0x413u  /* word: conventional memory in KiB (INT 12h) */
 #define BDA_CRTC_PORT       0x463u  /* word: the text console's CRT controller */

@@ -77,7 +77,12 @@
 #define PORT_DEBUG_CONSOLE  0xE9
 #define PORT_DEBUG_EXIT     0xF4
 
+/* The serial ports' standard bases. The BIOS numbers the ones it finds in the BDA
+ * (lib/bda.h, BDA_COM_PORTS); COM1 is the first there, not always 3F8h. */
 #define PORT_COM1           0x3F8
+#define PORT_COM2           0x2F8
+#define PORT_COM3           0x3E8
+#define PORT_COM4           0x2E8
 
 /* PCI configuration mechanisms (PCI Local Bus Specification 2.0, 3.7.4; 2.1 and
  * later drop mechanism #2, which only the first Intel 430LX/NX and Saturn boards

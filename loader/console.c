@@ -12,7 +12,6 @@
 #include "../lib/uart.h"
 #include "../lib/x86.h"
 
-#define COM1                PORT_COM1
 #define BDA_ROWS_MINUS_ONE  0x484       /* EGA and later: rows on the screen, less one */
 #define VIDEO_MODE_MDA      0x07
 #define TX_SPIN_LIMIT       100000
@@ -20,46 +19,40 @@
 #define SCAN_UP             0x48
 #define SCAN_DOWN           0x50
 
+static uint16_t com1;                   /* its base; 0: none answered */
 static const char *uart;
 static unsigned columns = 80, rows = 25;
 static uint8_t page;
 static volatile uint16_t *video;
 
-/* The loopback test of the modem control lines, as the kernel's driver does: no
- * floating bus and no other device answers it. */
-static int uart_answers(void)
+static uint8_t port_in(uint16_t port)
 {
-    uint8_t mcr = inb(COM1 + UART_MCR);
-    outb(COM1 + UART_MCR, MCR_LOOP);
-    int quiet = (inb(COM1 + UART_MSR) & MSR_STATUS_MASK) == 0;
-    outb(COM1 + UART_MCR, MCR_LOOP | MCR_RTS_OUT2);
-    int echoed = (inb(COM1 + UART_MSR) & MSR_STATUS_MASK) == MSR_CTS_DCD;
-    outb(COM1 + UART_MCR, mcr);
-    return quiet && echoed;
+    return inb(port);
 }
 
+static void port_out(uint16_t port, uint8_t value)
+{
+    outb(port, value);
+}
+
+/* COM1 as the kernel finds it (lib/uart.c): the BIOS's first serial port, else 3F8h. */
 static void serial_init(void)
 {
-    if (!uart_answers())
-        return;
-    outb(COM1 + UART_IER, 0);
-    outb(COM1 + UART_LCR, LCR_DLAB);
-    outb(COM1 + UART_DLL, UART_BAUD_115200 & 0xFF);
-    outb(COM1 + UART_DLM, UART_BAUD_115200 >> 8);
-    outb(COM1 + UART_LCR, LCR_8N1);
-    outb(COM1 + UART_FCR, FCR_ENABLE_CLEAR);
-    uint8_t fifo = inb(COM1 + UART_IIR) & IIR_FIFO_MASK;
-    if (fifo == 0x80)
-        outb(COM1 + UART_FCR, 0);       /* the 16550's FIFO loses bytes: off */
-    outb(COM1 + UART_SCR, 0x5A);
-    uart = fifo == IIR_FIFO_MASK ? "16550A" : fifo == 0x80 ? "16550" :
-           inb(COM1 + UART_SCR) == 0x5A ? "16450" : "8250";
-    outb(COM1 + UART_MCR, MCR_DTR_RTS);
+    static const struct uart_io io = { port_in, port_out };
+
+    com1 = uart_find_com1(&io, *(volatile uint16_t *)phys(BDA_COM_PORTS));
+    if (com1)
+        uart = uart_setup(&io, com1);
 }
 
 const char *serial_kind(void)
 {
     return uart;
+}
+
+unsigned serial_base(void)
+{
+    return com1;
 }
 
 void console_init(void)
@@ -93,9 +86,9 @@ static void serial_putc(char c)
     if (!uart)
         return;
     for (int i = 0; i < TX_SPIN_LIMIT; i++)
-        if (inb(COM1 + UART_LSR) & LSR_THR_EMPTY)
+        if (inb(com1 + UART_LSR) & LSR_THR_EMPTY)
             break;
-    outb(COM1 + UART_DATA, (uint8_t)c);
+    outb(com1 + UART_DATA, (uint8_t)c);
 }
 
 void serial_text(const char *s)
@@ -189,9 +182,9 @@ void idle(void)
 
 static int serial_byte(void)
 {
-    if (!uart || !(inb(COM1 + UART_LSR) & LSR_DATA_READY))
+    if (!uart || !(inb(com1 + UART_LSR) & LSR_DATA_READY))
         return -1;
-    return inb(COM1 + UART_DATA);
+    return inb(com1 + UART_DATA);
 }
 
 /* After ESC on COM1: "[A" or "[B" is an arrow key (also "OA"/"OB", a terminal in

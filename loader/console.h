@@ -25,6 +25,7 @@ enum key {
 void console_init(void);
 /* The COM1 UART's kind ("16550A", "8250", ...), or 0 when none answers. */
 const char *serial_kind(void);
+unsigned serial_base(void);             /* its port: the BIOS's first, or 3F8h */
 unsigned screen_rows(void);
 unsigned screen_columns(void);
 

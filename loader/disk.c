@@ -53,9 +53,11 @@ const char *disk_status_name(uint8_t status)
 }
 
 /* INT 13h AH=02h: n sectors from (cylinder, head, sector) into the track buffer,
- * tried `tries` times with a reset between. 0, or the last status. */
+ * tried `tries` times with a reset between. 0, or the last status; *moved (unless
+ * null) is AL on success, the sectors the BIOS says it read (RBIL: not every BIOS
+ * sets it then). */
 static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsigned n,
-                         int tries)
+                         int tries, unsigned *moved)
 {
     struct biosregs r;
     uint8_t status = 0;
@@ -75,8 +77,11 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
         r.dl = drive;
         r.es = (uint16_t)((TRACK_BUFFER + (sector - 1) * SECTOR) >> 4);
         intcall(BIOS_INT_DISK, &r, &r);
-        if (!(r.eflags & 1))
+        if (!(r.eflags & 1)) {
+            if (moved)
+                *moved = r.al;
             return 0;
+        }
         status = r.ah ? r.ah : 0xFF;
     }
     return status;
@@ -84,12 +89,17 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
 
 /* One cylinder into the mirror: both heads in one multi-track read where the BIOS
  * takes it (one revolution saved a cylinder: the second head's first sector is not
- * missed between two calls), else a head at a time. 0, or the failing read. */
+ * missed between two calls), else a head at a time. A BIOS that stops at the end of
+ * the first head says so only in AL, with CF clear and status 0 (86Box's Intel
+ * AN430TX, Phoenix 4.0 6.0: AL=12h for 36 sectors): a multi-track read counts only
+ * when AL is every sector asked for. 0, or the failing read. */
 static int mirror_cylinder(unsigned c, struct disk_error *err)
 {
     uint8_t *to = phys(MIRROR + c * spt * heads * SECTOR);
+    unsigned moved;
     if (multitrack >= 0) {
-        if (!bios_read(c, 0, 1, 2 * spt, multitrack ? TRIES : 1)) {
+        if (!bios_read(c, 0, 1, 2 * spt, multitrack ? TRIES : 1, &moved) &&
+            moved == 2 * spt) {
             multitrack = 1;
             memcpy(to, phys(TRACK_BUFFER), 2 * spt * SECTOR);
             stats.tracks += 2;
@@ -98,7 +108,7 @@ static int mirror_cylinder(unsigned c, struct disk_error *err)
         multitrack = -1;                /* refused: a head at a time from now on */
     }
     for (unsigned h = 0; h < heads; h++) {
-        uint8_t status = bios_read(c, h, 1, spt, TRIES);
+        uint8_t status = bios_read(c, h, 1, spt, TRIES, 0);
         if (status) {
             *err = (struct disk_error){ status, (c * heads + h) * spt, c, h, 1 };
             return -1;
@@ -143,7 +153,7 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err)
     while (count) {
         unsigned track = lba / spt, first = lba % spt;
         unsigned n = spt - first < count ? spt - first : count;
-        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES);
+        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES, 0);
         if (status) {
             *err = (struct disk_error){ status, lba, track / heads, track % heads, first + 1 };
             return -1;

@@ -100,9 +100,13 @@ static void open_disk(uint8_t drive)
         halt("the boot disk's file system: %s", why);
     disk_open(drive, &vol);
     fat = phys(FAT_BUFFER);
-    say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 %s", drive,
-        format_name(vol.total_sectors), vol.track_sectors, vol.heads,
-        serial_kind() ? serial_kind() : "absent");
+    if (serial_kind())
+        say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 %s at %Xh",
+            drive, format_name(vol.total_sectors), vol.track_sectors, vol.heads,
+            serial_kind(), serial_base());
+    else
+        say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 absent", drive,
+            format_name(vol.total_sectors), vol.track_sectors, vol.heads);
     if (disk_read(vol.fat_lba, vol.fat_sectors, fat, &e))
         read_failed("the FAT", &e);
 }

@@ -63,6 +63,37 @@ static int software_int(const struct exception_frame *f)
     return p[0] == X86_OPCODE_INT && p[1] == f->vector ? (int)f->vector : -1;
 }
 
+#define CODE_BYTES 12            /* the instruction at CS:EIP and a few after it */
+
+/* Where a fault in firmware code lies, in real-mode terms, and the bytes there: a BIOS
+ * on a board nobody can attach a debugger to is read from the screen (86Box's
+ * TC430HX: BT ECX,EAX at F000:6587h). The kernel's own faults are found in its map. */
+static void say_where(const struct exception_frame *f)
+{
+    uint16_t cs = (uint16_t)f->cs;
+    bool v86 = f->eflags & X86_EFLAGS_VM;
+    const char *what;
+
+    if (v86)
+        what = "BIOS code run by the v86 monitor";
+    else if ((cs & ~3u) == SEL_APM_CODE32)
+        what = "the APM BIOS's 32-bit code segment";
+    else if ((cs & ~3u) == SEL_APM_CODE16)
+        what = "the APM BIOS's 16-bit code segment";
+    else if ((cs & ~3u) == SEL_TRAMP_CODE16)
+        what = "the real-mode trampoline";
+    else
+        return;
+    uint32_t base = v86 ? real_linear(cs, 0) : gdt_base_of(cs);
+    uint32_t ip = v86 || gdt_is_16bit(cs) ? f->eip & 0xFFFF : f->eip;
+    const volatile uint8_t *p = (const volatile uint8_t *)(uintptr_t)(base + ip);
+    char code[CODE_BYTES * 3];
+    for (unsigned i = 0; i < CODE_BYTES; i++)
+        fmt_snprintf(code + 3 * i, 4, "%02X%s", (unsigned)p[i], i + 1 < CODE_BYTES ? " " : "");
+    say("  in %s: %04X:%04Xh, linear %05Xh; code there: %s", what,
+        (unsigned)(base >> 4), (unsigned)ip, (unsigned)(base + ip), code);
+}
+
 static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame *f,
                                                     uint32_t ss, uint32_t esp)
 {
@@ -98,6 +129,7 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
         (unsigned)ss & 0xFFFF);
     say("  CR0=%08X CR2=%08X CR3=%08X", (unsigned)read_cr(0), (unsigned)read_cr(2),
         (unsigned)read_cr(3));
+    say_where(f);
     if (soft < 0)
         fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
                      (unsigned)f->vector, exception_name(f->vector), (unsigned)f->cs & 0xFFFF,

@@ -45,6 +45,7 @@
 %assign BEH_MCA      23         ; INT 15h AH=C0h says Micro Channel: level-triggered IRQs (item 6)
 %assign BEH_PMINT    24         ; PM 5307h off executes INT 1Ah, as real-mode code would
 %assign BEH_A20GATES 25         ; real-mode 5307h off turns A20 off through DDh and port EEh
+%assign BEH_DSDATA   26         ; PM entries take DS and ES as handed, for their data segment
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -83,6 +84,7 @@ EXIT_DATA_WRITTEN equ 0x27      ; BEH_DATASEG: our data segment changed between 
 EXIT_OFF_TWICE    equ 0x28      ; BEH_SLOWOFF: off asked again while going down
 EXIT_STACK_ESP    equ 0x29      ; BEH_SS16: its stack was addressed with ESP, not SP
 EXIT_A20_LEFT_OFF equ 0x2A      ; BEH_A20PM: the next call came with A20 still off
+EXIT_DS_NOT_DATA  equ 0x2B      ; BEH_DSDATA: DS or ES was not our data selector
 STACK_MARK        equ 0x5A5AA5A5
 
 PIC_MASTER_IMR  equ 0x21
@@ -387,6 +389,9 @@ pm16_entry:
         retf
 
 pm_call:
+%if BEHAVIOUR == BEH_DSDATA
+        call    ds_guard
+%endif
         push    ds
         push    word BDA_SEG
         pop     ds
@@ -734,6 +739,35 @@ data_segment:
         mov     di, PM_LEN
 %endif
         ret
+
+%if BEHAVIOUR == BEH_DSDATA
+
+; Protected mode, every call: DS and ES must be our data selector (CS + 8, as both
+; connects lay the descriptors out), which this BIOS would use without loading it.
+; A null one is what 86Box (c23ad1b) faults on in the Intel TC430HX's entry, at a
+; BT with register operands that reads no memory. Preserves the flags: the caller's
+; CF reaches the function.
+ds_guard:
+        pushf
+        push    ax
+        push    bx
+        mov     ax, cs
+        add     ax, 8
+        mov     bx, ds
+        cmp     bx, ax
+        jne     .wrong
+        mov     bx, es
+        cmp     bx, ax
+        jne     .wrong
+        pop     bx
+        pop     ax
+        popf
+        ret
+.wrong:
+        mov     al, EXIT_DS_NOT_DATA
+        out     DEBUG_EXIT, al
+        jmp     $
+%endif
 
 %if BEHAVIOUR == BEH_DATASEG
 

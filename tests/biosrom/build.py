@@ -46,6 +46,7 @@ BEHAVIOURS = {
     "mca": "BEH_MCA",
     "pmint": "BEH_PMINT",
     "a20gates": "BEH_A20GATES",
+    "dsdata": "BEH_DSDATA",
 }
 
 BLOCK = 512

@@ -43,8 +43,15 @@ CASES = [
     # would: named as a software INT, not "#NP segment not present".
     biosrom("pmint-pm32", "pmint", "interface=pm32", expect="halt",
             serial=[r"^apmoff: code at [0-9A-F]{4}:[0-9A-F]{8} executed INT 1Ah in "
-                     r"protected mode"],
+                     r"protected mode",
+                    r"^apmoff:   in the APM BIOS's 16-bit code segment: [0-9A-F]{4}:[0-9A-F]{4}h, "
+                    r"linear [0-9A-F]{5}h; code there: ([0-9A-F]{2} ){11}[0-9A-F]{2}$"],
             last_line=r"^apmoff: halted: software INT 1Ah in protected mode"),
+    #    PM entries that take DS and ES as handed, for their own data (exit 2Bh when
+    #    either is not the data selector): a null DS is what 86Box faults on in the
+    #    Intel TC430HX's BIOS (BT ECX,EAX at F000:6587h), on both interfaces.
+    biosrom("dsdata-pm32", "dsdata", "interface=pm32", last_line=off_via("pm32")),
+    biosrom("dsdata-pm16", "dsdata", "interface=pm16", last_line=off_via("pm16")),
     #    Under v86, the other A20 gates (8042 command DDh, port EEh) are kept from
     #    turning A20 off; the ROM checks A20 itself (isa-debug-exit 2Ah if off).
     biosrom("a20gates-v86", "a20gates", "bioscall=v86",

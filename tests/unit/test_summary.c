@@ -18,12 +18,18 @@ static struct check_report rep;
 static char lines[SUMMARY_LINES][SUMMARY_COLS + 1];
 static unsigned count;
 
+/* COM1 as system/serial.c found it: the 386's 8250 at 3F8h unless a test moves it. */
+static const char *uart_kind = "8250";
+static unsigned uart_base = 0x3F8;
+
 static int setup(void **state)
 {
     (void)state;
     memset(&sv, 0, sizeof(sv));
     memset(&apm, 0, sizeof(apm));
     memset(&rep, 0, sizeof(rep));
+    uart_kind = "8250";
+    uart_base = 0x3F8;
     sv.firmware = "bios";
     sv.cpu.class = "486";
     sv.cpu.fpu = true;
@@ -37,8 +43,10 @@ static int setup(void **state)
 
 static void build(enum halt_code code, const char *reason, bool with_checks)
 {
-    struct summary_input in = { "0.1", &sv, &apm, with_checks ? &rep : NULL, "8250",
-                                "bench 3", code, reason };
+    struct summary_input in = {
+        .version = "0.1", .sv = &sv, .apm = &apm, .checks = with_checks ? &rep : NULL,
+        .serial_kind = uart_kind, .serial_base = uart_base, .label = "bench 3",
+        .code = code, .reason = reason };
     count = summary_lines(&in, lines, SUMMARY_LINES);
     for (unsigned i = 0; i < count; i++)
         assert_true(strlen(lines[i]) <= SUMMARY_COLS);
@@ -291,6 +299,20 @@ static void test_still_on_explained_by_chipset(void **state)
     assert_non_null(strstr(field("Next"), "power management (APM) is enabled"));
 }
 
+/* The Log line names the port the BIOS calls COM1, where serial.c found the UART
+ * (86Box's Intel AN430TX: its only serial port at 2F8h), or says there is none. */
+static void test_log_names_the_port(void **state)
+{
+    (void)state;
+    uart_kind = "16550A";
+    uart_base = 0x2F8;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Log", "every line is on COM1 (2F8h, 16550A), 115200 8N1");
+    uart_kind = NULL;
+    build(HALT_NO_APM, "no APM BIOS", false);
+    assert_field("Log", "no serial port answered: this screen is all");
+}
+
 static void test_every_code(void **state)
 {
     (void)state;
@@ -315,6 +337,7 @@ int main(void)
         cmocka_unit_test_setup(test_check_connects_shown, setup),
         cmocka_unit_test_setup(test_smbios_identity, setup),
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),
+        cmocka_unit_test_setup(test_log_names_the_port, setup),
         cmocka_unit_test_setup(test_every_code, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
