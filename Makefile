@@ -73,7 +73,9 @@ APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
 	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
 	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
-	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o version.o
+	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o app/reset_offer.o \
+	app/resets.o app/reset_ways.o app/lastrun.o app/lastrun_story.o app/sleep.o \
+	app/wake.o version.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(AML_OBJS) $(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
