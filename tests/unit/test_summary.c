@@ -37,8 +37,9 @@ static int setup(void **state)
 
 static void build(enum halt_code code, const char *reason, bool with_checks)
 {
-    struct summary_input in = { "0.1", &sv, &apm, with_checks ? &rep : NULL, "8250",
-                                "bench 3", code, reason };
+    struct summary_input in = { .version = "0.1", .sv = &sv, .apm = &apm,
+                                .checks = with_checks ? &rep : NULL, .serial_kind = "8250",
+                                .label = "bench 3", .code = code, .reason = reason };
     count = summary_lines(&in, lines, SUMMARY_LINES);
     for (unsigned i = 0; i < count; i++)
         assert_true(strlen(lines[i]) <= SUMMARY_COLS);
@@ -294,12 +295,41 @@ static void test_still_on_explained_by_chipset(void **state)
 static void test_every_code(void **state)
 {
     (void)state;
-    for (int code = HALT_POWEROFF_FAILED; code <= HALT_SELFTEST_DONE; code++) {
+    for (int code = HALT_POWEROFF_FAILED; code <= HALT_NO_RESET; code++) {
         build((enum halt_code)code, "a reason that is long enough to need a second line "
               "on the screen, which it gets under the same label", true);
         assert_non_null(field("Next"));
         assert_true(count < SUMMARY_LINES);
     }
+}
+
+/* action=reboot: a line for each method of the list, in its order, instead of APM's
+ * interfaces (APM was never asked), and the reset failure's advice. */
+static void test_reboot_panel(void **state)
+{
+    (void)state;
+    struct reset_offer offer = { .why = { [RESET_ACPI] = "no ACPI reset register: FADT "
+                                                          "revision 1" } };
+    struct reset_chain chain = { .offer = &offer };
+    struct reset_report report = {
+        .count = 3,
+        .tries = {
+            { RESET_ACPI, RESET_SKIPPED, "no ACPI reset register: FADT revision 1" },
+            { RESET_KBD, RESET_STILL_RUNNING, NULL },
+            { RESET_TRIPLE, RESET_NOT_REACHED, NULL },
+        },
+    };
+    struct summary_input in = { .version = "0.1", .sv = &sv, .apm = &apm,
+                                .serial_kind = "8250", .code = HALT_RESET_FAILED,
+                                .reason = "reset failed: still running after kbd",
+                                .chain = &chain, .resets = &report };
+    count = summary_lines(&in, lines, SUMMARY_LINES);
+    assert_string_equal(field("acpi"), "skipped: no ACPI reset register: FADT revision 1");
+    assert_string_equal(field("kbd"), "still running after 1000 ms (8042 command FEh)");
+    assert_string_equal(field("triple"), "not reached");
+    assert_null(field("APM"));
+    assert_non_null(strstr(field("Next"), "reset=bios"));
+    assert_string_equal(field("Result"), "reset failed: still running after kbd");
 }
 
 int main(void)
@@ -316,6 +346,7 @@ int main(void)
         cmocka_unit_test_setup(test_smbios_identity, setup),
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),
         cmocka_unit_test_setup(test_every_code, setup),
+        cmocka_unit_test_setup(test_reboot_panel, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
