@@ -46,6 +46,8 @@ BEHAVIOURS = {
     "mca": "BEH_MCA",
     "pmint": "BEH_PMINT",
     "a20gates": "BEH_A20GATES",
+    "timer": "BEH_TIMER",
+    "alarm": "BEH_ALARM",
 }
 
 BLOCK = 512
