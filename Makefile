@@ -49,13 +49,14 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
-	lib/biosregs.o lib/crc32.o lib/uart.o
+	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \
-	system/efi_rt.o system/efi_call64.o system/efi_call32.o
+	system/efi_rt.o system/efi_call64.o system/efi_call32.o system/reset.o system/rtc.o \
+	system/rtc_alarm.o
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
@@ -68,11 +69,13 @@ RM_OBJS     := realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/v86enter.o realmode/v86irq.o realmode/v86test.o realmode/v86stubs.o \
 	realmode/pcibios.o
 APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
-	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o
+	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o apm/resume.o
 APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
 	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
 	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
-	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o version.o
+	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o app/reset_offer.o \
+	app/resets.o app/reset_ways.o app/lastrun.o app/lastrun_story.o app/sleep.o \
+	app/wake.o version.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(AML_OBJS) $(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 

@@ -16,6 +16,7 @@
 #include "apm.h"
 #include "apm_spec.h"
 #include "apm_text.h"
+#include "resume.h"
 #include "../system/console.h"
 #include "../lib/format.h"
 
@@ -422,18 +423,7 @@ void apm_query(struct apm_state *s)
             say("power: %u battery unit(s) reported", st->battery_count);
     }
 
-    if (s->conn_version < APM_V1_2)
-        return;
-    initregs(&r);
-    r.bx = APM_DEVICE_BIOS;
-    if (!apm_call(s, s->port, APM_FN_GET_CAPABILITIES, &r, "BX=0000h")) {
-        s->have_caps = true;
-        s->capabilities = r.cx;
-        s->battery_units = r.bl;
-        apm_capabilities_text(s->capabilities, text, sizeof(text));
-        say("capabilities %04Xh: %s; %u battery unit(s)", s->capabilities, text,
-            s->battery_units);
-    }
+    apm_get_capabilities(s);
 }
 
 /* After a 5307h that answered 01h (power management disabled) or 0Bh (disengaged):

@@ -53,6 +53,20 @@ enum apm_function {
 #define APM_FLAG_PM_DISENGAGED  0x0010  /* 1.1 */
 #define APM_FLAGS_DEFINED       0x001F
 
+/* 5310h capability flags (CX, APM 1.2): what the BIOS can do and what wakes it. */
+#define APM_CAP_GLOBAL_STANDBY  0x0001
+#define APM_CAP_GLOBAL_SUSPEND  0x0002
+#define APM_CAP_TIMER_STANDBY   0x0004  /* the resume timer wakes it from standby */
+#define APM_CAP_TIMER_SUSPEND   0x0008  /* ... from suspend */
+#define APM_CAP_RING_STANDBY    0x0010  /* resume on ring indicator, from standby */
+#define APM_CAP_RING_SUSPEND    0x0020  /* ... from suspend */
+
+/* 5311h get/set/disable resume timer (1.2): CL. The time is BCD, CH seconds, DL
+ * minutes, DH hours, SI month (high byte) and day (low), DI the year. */
+#define APM_RESUME_TIMER_DISABLE 0x00
+#define APM_RESUME_TIMER_GET    0x01
+#define APM_RESUME_TIMER_SET    0x02
+
 /* Error codes (AH when CF is set). */
 enum apm_error {
     APM_ERR_PM_DISABLED         = 0x01,

@@ -136,3 +136,17 @@ void apm_capabilities_text(uint16_t caps, char *buf, unsigned size)
     };
     bits_text(caps, names, 8, buf, size);
 }
+
+const char *apm_event_name(uint16_t event)
+{
+    static const char *const names[] = {
+        [0x01] = "system standby request", [0x02] = "system suspend request",
+        [0x03] = "normal resume", [0x04] = "critical resume", [0x05] = "battery low",
+        [0x06] = "power status change", [0x07] = "update time",
+        [0x08] = "critical system suspend", [0x09] = "user system standby request",
+        [0x0A] = "user system suspend request", [0x0B] = "system standby resume",
+        [0x0C] = "capabilities change",
+    };
+    return event && event < sizeof(names) / sizeof(names[0]) ? names[event]
+                                                             : "unknown event";
+}

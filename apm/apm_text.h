@@ -14,5 +14,7 @@ const char *apm_battery_status_text(uint8_t v);
 void apm_flags_text(uint16_t flags, char *buf, unsigned size);
 void apm_battery_flag_text(uint8_t flag, char *buf, unsigned size);
 void apm_capabilities_text(uint16_t caps, char *buf, unsigned size);
+/* A 530Bh event code's name ("normal resume"), or "unknown event". */
+const char *apm_event_name(uint16_t event);
 
 #endif

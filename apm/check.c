@@ -212,10 +212,14 @@ static void check_rm_functions(struct ctx *c)
 
     if (needs(c, "capabilities", APM_FN_GET_CAPABILITIES, APM_V1_2) &&
         expect_ok(c, "capabilities", rm, APM_FN_GET_CAPABILITIES, APM_DEVICE_BIOS, 0,
-                  APM_V1_2, &r))
+                  APM_V1_2, &r)) {
         verdict(c, r.cx & 0xFF00 ? CHECK_FAIL : CHECK_PASS, "capabilities.reserved",
                 APM_FN_GET_CAPABILITIES, APM_V1_2, "CX=%04Xh, BL=%u battery unit(s)",
                 r.cx, r.bl);
+        s->have_caps = true;            /* the report says what wakes the machine */
+        s->capabilities = r.cx;
+        s->battery_units = r.bl;
+    }
 
     expect_error(c, "device-id.unknown", rm, APM_FN_GET_POWER_STATUS, UNDEFINED_DEVICE, 0,
                  APM_V1_0, APM_ERR_BAD_DEVICE);

@@ -100,6 +100,8 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
             if (!announced && ports->before_first_off)
                 ports->before_first_off(s);
             announced = true;
+            if (ports->before_off)
+                ports->before_off(s);
             apm_power_off(s, reason, sizeof(reason));   /* returns: it failed */
             apm_disconnect(s);
         } else {

@@ -10,6 +10,9 @@ struct apm_ports {
     /* Called once, before the first power-off call, with what is known by then (the
      * kernel prints its survey line and timing there). May be NULL. */
     void (*before_first_off)(const struct apm_state *s);
+    /* Called before each power-off call, s->iface the interface it goes through (the
+     * kernel leaves its record for the next run there). May be NULL. */
+    void (*before_off)(const struct apm_state *s);
 };
 
 #define APM_IFACE_AUTO (-1)

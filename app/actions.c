@@ -1,4 +1,4 @@
-/* action=check, action=standby, action=suspend: see actions.h. */
+/* action=check: see actions.h. */
 #include "actions.h"
 #include "../system/console.h"
 #include "../lib/format.h"
@@ -7,12 +7,10 @@
 #include "method_acpi.h"
 #include "method_efi.h"
 #include "summary.h"
-#include "../system/timer.h"
 #include "../apm/apm_spec.h"
 #include "../apm/check.h"
 #include "../apm/checklist.h"
-
-#define EVENTS_MAX 16
+#include "../apm/apm_text.h"
 
 /* method=efi's prospects: whether the runtime services' ResetSystem is there. */
 static const char *check_efi(const struct survey *sv)
@@ -26,11 +24,45 @@ static const char *check_efi(const struct survey *sv)
     return why;
 }
 
+/* action=reboot's prospects: each reset method, there with what it would write, or
+ * why not. Nothing is written to learn them. */
+static void check_resets(const struct survey *sv)
+{
+    char what[96];
+
+    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++) {
+        if (reset_offered(&sv->reset, (enum reset_method)m)) {
+            reset_offer_describe(&sv->reset, (enum reset_method)m, false, what, sizeof(what));
+            say("check: reset: %s: here (%s)", reset_method_name((enum reset_method)m), what);
+        } else {
+            say("check: reset: %s: %s", reset_method_name((enum reset_method)m),
+                sv->reset.why[m]);
+        }
+    }
+}
+
+/* What wakes the machine by itself from standby or suspend (wake=), as 5310h said. */
+static void check_wake(const struct apm_state *s)
+{
+    char text[200];
+
+    if (!s->have_caps) {
+        say("check: apm: no 5310h capabilities (APM %X.%X): no resume timer to wake the "
+            "machine (wake= would set the clock's alarm)", s->version >> 8,
+            s->version & 0xFF);
+        return;
+    }
+    apm_capabilities_text(s->capabilities, text, sizeof(text));
+    say("check: apm: 5310h capabilities %04Xh: %s", s->capabilities,
+        s->capabilities ? text : "none: no resume timer or ring to wake the machine");
+}
+
 void action_check_no_bios(const struct survey *sv, const char *why)
 {
     struct acpi_check_facts acpi;
     acpi_check(&sv->s5, &sv->aml, &acpi);
     check_efi(sv);
+    check_resets(sv);
     say("check: apm: not checked: %s", why);
     halt(HALT_NO_BIOS, why);
 }
@@ -41,15 +73,17 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     const struct smbios_info *sm = &sv->smbios;
     const struct chipset_verdict *cs = &sv->chipset;
     static struct check_report rep;
-    static char line[1536];
+    static char line[2048];
     char reason[160];
     struct json j;
     struct acpi_check_facts acpi;
 
     acpi_check(&sv->s5, &sv->aml, &acpi);
     const char *efi_why = check_efi(sv);
+    check_resets(sv);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
+    check_wake(s);
     const struct check_list *list = 0;
     if (sm->have_bios)
         list = check_list_find(check_lists, check_list_count, sm->bios_vendor,
@@ -84,6 +118,9 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
                                                         : sv->aml.pts_why);
     json_end(&j);
     json_string(&j, "efi_reset_system", efi_why ? efi_why : "usable");
+    reset_offer_json(&j, &sv->reset);
+    if (s->have_caps)
+        json_hex(&j, "apm_capabilities", s->capabilities, 4);
     json_object(&j, "checks");
     for (unsigned i = 0; i < rep.count; i++)
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));
@@ -119,44 +156,4 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     fmt_snprintf(reason + n, sizeof(reason) - (unsigned)n,
                  "; matches the expected list for %s", list->bios);
     halt(rep.failed ? HALT_CHECK_AS_EXPECTED : HALT_CHECK_PASSED, reason);
-}
-
-void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
-                  uint16_t state)
-{
-    const char *name = state == APM_STATE_STANDBY ? "standby" : "suspend";
-    char why[96];
-    uint32_t before = 0, after = 0;
-
-    if (!apm_install_check(s))
-        halt(HALT_NO_APM, "no APM BIOS");
-    enum apm_iface iface = only == APM_IFACE_AUTO ? APM_IFACE_RM : (enum apm_iface)only;
-    if (!apm_iface_offered(s, iface))
-        halt(HALT_STATE_FAILED, "the chosen interface is not offered by the BIOS");
-    if (!apm_connect(s, iface, ports->iface[iface], why, sizeof(why)))
-        halt(HALT_STATE_FAILED, why);
-
-    say("requesting %s via %s; press the resume key or button to come back", name,
-        apm_iface_name(iface));
-    bool timed = timer_tsc_us(&before);
-    int res = apm_set_power_state(s, state);
-    timed = timed && timer_tsc_us(&after);
-    if (timed)
-        say("%s: the BIOS returned after %u ms", name, (unsigned)((after - before) / 1000));
-    else
-        say("%s: the BIOS returned (no TSC to time it)", name);
-
-    for (int i = 0; i < EVENTS_MAX; i++) {
-        uint16_t event, info;
-        if (apm_get_event(s, &event, &info))
-            break;              /* 80h: no more events (or the call failed: it said so) */
-        say("%s: PM event %04Xh, info %04Xh", name, event, info);
-    }
-    apm_disconnect(s);
-    if (res) {
-        fmt_snprintf(why, sizeof(why), "%s request refused", name);
-        halt(HALT_STATE_FAILED, why);
-    }
-    fmt_snprintf(why, sizeof(why), "%s complete (action=%s)", name, name);
-    halt(HALT_STATE_RETURNED, why);
 }

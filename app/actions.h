@@ -1,5 +1,5 @@
-/* The actions besides power-off and the survey: the conformance check and the
- * standby/suspend requests. */
+/* action=check, the APM conformance checks (standby and suspend: app/sleep.h, reboot:
+ * app/resets.h). */
 #ifndef APMOFF_ACTIONS_H
 #define APMOFF_ACTIONS_H
 
@@ -19,9 +19,5 @@ void action_check_no_bios(const struct survey *sv, const char *why)
 
 void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
                   const struct survey *sv) __attribute__((noreturn));
-
-/* action=standby / action=suspend (state APM_STATE_STANDBY / _SUSPEND). */
-void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
-                  uint16_t state) __attribute__((noreturn));
 
 #endif

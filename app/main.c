@@ -2,8 +2,9 @@
  *
  * Called from boot/entry.asm with the multiboot magic and information address, in
  * 32-bit protected mode with interrupts off (they stay off in protected mode: only
- * the BIOS, in real mode, may enable them). Every action ends in halt() or in the
- * power going off: nothing returns to the caller.
+ * the BIOS, in real mode, may enable them). Every action ends in halt(), in the power
+ * going off or in a reset: nothing returns to the caller. The first thing said after
+ * the boot report is what the previous run's record (app/lastrun.h) tells.
  *
  * A power-off does only what its call needs first: the survey (the ROM's CRC-32, the
  * memory interfaces, video, disks, SMBIOS, PCI, the firmware's AML) is made when a
@@ -12,21 +13,26 @@
  * halted line. A power-off that works has printed no survey line: action=survey,off
  * is the run that prints both. */
 #include "actions.h"
+#include "lastrun.h"
 #include "method_acpi.h"
 #include "method_efi.h"
 #include "methods.h"
 #include "options.h"
 #include "report.h"
+#include "reset_ways.h"
 #include "selftest.h"
+#include "sleep.h"
 #include "summary.h"
 #include "survey.h"
 #include "surveyscreen.h"
 #include "version.h"
 #include "../system/bootinfo.h"
+#include "../system/cmos.h"
 #include "../system/console.h"
 #include "../system/cpu.h"
 #include "../system/descriptors.h"
 #include "../system/halt.h"
+#include "../system/reset.h"
 #include "../system/serial.h"
 #include "../system/timer.h"
 #include "../realmode/bios.h"
@@ -35,6 +41,7 @@
 #include "../apm/apm_spec.h"
 #include "../apm/ports.h"
 #include "../apm/poweroff.h"
+#include "../lib/bda.h"
 #include "../lib/format.h"
 #include "../lib/string.h"
 #include "../lib/pc.h"
@@ -53,7 +60,7 @@ static struct cpu_info cpu;
 static struct options opts;
 static struct survey sv;
 static struct apm_state apm;
-static char options_text[224];
+static char options_text[320];
 static char json[SURVEY_JSON_MAX];
 static bool bios_ok;            /* a legacy BIOS answers: APM can be asked */
 static bool surveyed;
@@ -83,6 +90,7 @@ static void ensure_survey(void)
     sv.label = opts.label;
     sv.version = apmoff_version;
     sv.commit = apmoff_commit;
+    sv.previous = lastrun_previous();
 }
 
 /* Every end but a power-off: the survey line, then the summary panel (halt_set_
@@ -103,6 +111,14 @@ static void before_first_off(const struct apm_state *s)
     say_timing();
 }
 
+/* Before each APM off call: the record for the next run names the interface. */
+static void before_off(const struct apm_state *s)
+{
+    static unsigned attempt;
+
+    lastrun_leave(LASTRUN_OFF, apm_iface_name(s->iface), ++attempt, reset_flag_get());
+}
+
 static const struct apm_ports ports = {
     .iface = {
         [APM_IFACE_RM] = &apm_port_rm,
@@ -110,6 +126,7 @@ static const struct apm_ports ports = {
         [APM_IFACE_PM16] = &apm_port_pm16,
     },
     .before_first_off = before_first_off,
+    .before_off = before_off,
 };
 
 /* interface= as the APM layer counts interfaces. */
@@ -145,6 +162,7 @@ static void start_platform(uint32_t magic, uint32_t info)
         say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",
             (unsigned)magic);
     report_boot(&bi);
+    lastrun_read_at_boot(&bi);
 }
 
 /* The command line: a mistyped word must not power a machine off, so any error
@@ -197,8 +215,9 @@ static void start_bios(void)
     halt_set_epilogue(end_of_run);
     /* Without a BIOS only a power-off by methods other than APM, and the check of
      * those methods, can go on (UEFI machines have ACPI). */
-    bool bios_needed = opts.action != ACTION_CHECK && (opts.action != ACTION_OFF ||
-                       opts.methods == METHOD_LIST_1(METHOD_APM));
+    bool bios_needed = opts.action != ACTION_CHECK && opts.action != ACTION_REBOOT &&
+                       (opts.action != ACTION_OFF ||
+                        opts.methods == METHOD_LIST_1(METHOD_APM));
     if (!bios_ok && bios_needed)
         halt(HALT_NO_BIOS, why);
     if (!bios_ok) {
@@ -233,10 +252,18 @@ static bool survey(void)
     return present;
 }
 
-/* Before the first port write of a method that is not APM: the time from entry. */
-static void announce(void)
+/* Before the first port write of a method that is not APM: the time from entry, and
+ * the record for the next run. */
+static void announce_acpi(void)
 {
     say_timing();
+    lastrun_leave(LASTRUN_OFF, "acpi", 1, bios_ok ? reset_flag_get() : 0);
+}
+
+static void announce_efi(void)
+{
+    say_timing();
+    lastrun_leave(LASTRUN_OFF, "efi", 1, 0);
 }
 
 /* Why a power-off the firmware accepted may leave the machine on: the board. */
@@ -265,7 +292,7 @@ static enum method_result acpi_off(char *why, unsigned size)
     ensure_survey();                    /* the tables, \_S5_, the AML and the PCI mechanism */
     const struct acpi_off c = {
         .s5 = &sv.s5, .bi = &bi, .pci_mech = sv.pci.mech, .run_aml = opts.pts,
-        .can_flush = strcmp(cpu.class, "386") != 0, .announce = announce,
+        .can_flush = strcmp(cpu.class, "386") != 0, .announce = announce_acpi,
     };
     enum method_result r = acpi_power_off(&c, why, size);
     if (r == METHOD_STILL_ON)   /* S5 was written: whether the board can cut power */
@@ -279,7 +306,7 @@ static enum method_result efi_off(char *why, unsigned size)
     struct efi_off c = {
         .efi = &sv.efi, .have_system_table = bi.efi_system_table_addr != 0,
         .efi64 = bi.efi64, .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
-        .inject = opts.inject, .announce = announce,
+        .inject = opts.inject, .announce = announce_efi,
     };
     return efi_power_off(&c, why, size);
 }
@@ -305,6 +332,33 @@ static void __attribute__((noreturn)) power_off(void)
     halt(methods_power_off(methods, opts.methods, why, sizeof(why)), why);
 }
 
+/* action=reboot: each reset= method in turn (app/resets.h), each said before it is
+ * made; the run ends only when the machine still runs after the last. */
+static void __attribute__((noreturn)) reboot(void)
+{
+    static struct reset_context ctx;
+    static struct reset_chain chain;
+    static struct reset_report report;
+    char why[256];
+
+    ensure_survey();                    /* the 8042, the chipset, the FADT, EFI: the offer */
+    ctx = (struct reset_context){
+        .offer = &sv.reset, .cold = opts.boot == BOOT_COLD, .legacy_bios = bios_ok,
+        .efi = &sv.efi, .efi64 = bi.efi64,
+        .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
+    };
+    reset_ways_chain(&ctx, &chain);
+    summary_set_resets(&chain, &report);
+    uint8_t shutdown = cmos_read(CMOS_SHUTDOWN_STATUS);
+    if (bios_ok && shutdown)
+        say("reset: CMOS shutdown status is %02Xh: POST may resume through 40:67h after a "
+            "reset instead of starting over (apmoff writes no CMOS to change it)", shutdown);
+    say("reset: boot=%s: 40:72h = %04Xh before each method%s", opts.boot == BOOT_COLD ?
+        "cold" : "warm", opts.boot == BOOT_COLD ? BDA_RESET_COLD : BDA_RESET_WARM,
+        bios_ok ? "" : " (not written: no legacy BIOS reads it here)");
+    halt(resets_try(&chain, opts.resets, &report, why, sizeof(why)), why);
+}
+
 void kmain(uint32_t magic, uint32_t info)
 {
     start_platform(magic, info);
@@ -326,9 +380,11 @@ void kmain(uint32_t magic, uint32_t info)
         }
         action_check(&apm, &ports, opts.check_strict, &sv);
     case ACTION_STANDBY:
-        action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY);
+        action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY, opts.wake);
     case ACTION_SUSPEND:
-        action_sleep(&apm, &ports, only_interface(), APM_STATE_SUSPEND);
+        action_sleep(&apm, &ports, only_interface(), APM_STATE_SUSPEND, opts.wake);
+    case ACTION_REBOOT:
+        reboot();
     case ACTION_SURVEY:
         if (!survey())
             halt(HALT_NO_APM, "no APM BIOS");

@@ -33,7 +33,7 @@ const char *efi_unusable(const struct efi_info *efi, bool have_system_table)
 #define HI(v) (unsigned)((v) >> 32)
 #define LO(v) (unsigned)(v)
 
-static void __attribute__((noreturn)) fault_halt(const struct efi_fault *f)
+void efi_fault_halt(const struct efi_fault *f)
 {
     char reason[96];
 
@@ -92,7 +92,7 @@ enum method_result efi_power_off(const struct efi_off *c, char *why, unsigned si
         say("efi: calling, in ResetSystem's place, %s at %08Xh", standin, (unsigned)fn);
     uint32_t status = efi_reset_system(fn, c->efi64, EFI_RESET_SHUTDOWN, c->sse, &fault);
     if (fault.vector != EFI_NO_FAULT)
-        fault_halt(&fault);
+        efi_fault_halt(&fault);
     if (fault.nmis)
         say("efi: %u NMI%s arrived during the call; the firmware went on",
             (unsigned)fault.nmis, fault.nmis == 1 ? "" : "s");

@@ -32,4 +32,9 @@ struct efi_off {
  * in the call), efi-nmi waits up to about ten seconds for an NMI and returns. */
 enum method_result efi_power_off(const struct efi_off *c, char *why, unsigned size);
 
+struct efi_fault;
+/* A CPU exception in the firmware (the x64 thunk caught it): the 64-bit registers,
+ * then the halt every CPU exception gets (HALT_EXCEPTION). */
+void efi_fault_halt(const struct efi_fault *f) __attribute__((noreturn));
+
 #endif

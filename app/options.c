@@ -32,6 +32,9 @@ struct option_def {
     int max_number;             /* > 0: a whole number 0..max_number is valid too */
     int default_value;          /* what options_defaults() sets: the one place it is said */
     bool is_sequence;           /* an ordered comma list, each choice once (method=) */
+    unsigned max_items;         /* a sequence's longest list */
+    const char *default_text;   /* a sequence's default, when it is a list of several:
+                                   read as the command line's value would be */
 };
 
 static const struct choice action_choices[] = {
@@ -41,6 +44,7 @@ static const struct choice action_choices[] = {
     { "check", ACTION_CHECK },
     { "standby", ACTION_STANDBY },
     { "suspend", ACTION_SUSPEND },
+    { "reboot", ACTION_REBOOT },
     { 0, 0 },
 };
 
@@ -75,6 +79,28 @@ static const struct choice method_choices[] = {
     { "apm", METHOD_APM },
     { "acpi", METHOD_ACPI },
     { "efi", METHOD_EFI },
+    { 0, 0 },
+};
+
+static const struct choice reset_choices[] = {
+    { "kbd", RESET_KBD },
+    { "pci", RESET_PCI },
+    { "port92", RESET_PORT92 },
+    { "acpi", RESET_ACPI },
+    { "efi", RESET_EFI },
+    { "triple", RESET_TRIPLE },
+    { "bios", RESET_BIOS },
+    { 0, 0 },
+};
+
+static const struct choice boot_choices[] = {
+    { "warm", BOOT_WARM },
+    { "cold", BOOT_COLD },
+    { 0, 0 },
+};
+
+static const struct choice wake_choices[] = {
+    { "key", WAKE_KEY },
     { 0, 0 },
 };
 
@@ -120,27 +146,38 @@ static const struct choice selftest_choices[] = {
 
 #define WAIT_MAX_SECONDS 3600
 
+/* One choice; a bool's choices are 0 and 1. */
 #define INT_OPTION(key, member, choices, dflt) \
-    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, dflt, false }
+    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, dflt, false, 0, 0 }
 #define BOOL_OPTION(key, member, choices, dflt) \
-    { key, offsetof(struct options, member), FIELD_BOOL, choices, false, 0, dflt, false }
+    { key, offsetof(struct options, member), FIELD_BOOL, choices, false, 0, dflt, false, 0, 0 }
+/* A choice, or a whole number 0..most. */
+#define NUMBER_OPTION(key, member, choices, most, dflt) \
+    { key, offsetof(struct options, member), FIELD_INT, choices, false, most, dflt, false, 0, 0 }
+/* A comma list of choices, or-ed together; none by default. */
+#define LIST_OPTION(key, member, choices) \
+    { key, offsetof(struct options, member), FIELD_INT, choices, true, 0, 0, false, 0, 0 }
+/* An ordered comma list of up to `most` choices, each once; the default as written. */
+#define SEQUENCE_OPTION(key, member, choices, most, dflt_text) \
+    { key, offsetof(struct options, member), FIELD_INT, choices, false, 0, 0, true, most, \
+      dflt_text }
 
 static const struct option_def option_defs[] = {
     INT_OPTION("action", action, action_choices, ACTION_OFF),
     INT_OPTION("interface", interface, interface_choices, IFACE_AUTO),
-    { "inject", offsetof(struct options, inject), FIELD_INT, inject_choices, true, 0, 0,
-      false },
+    LIST_OPTION("inject", inject, inject_choices),
     INT_OPTION("onfail", onfail, onfail_choices, ONFAIL_HALT),
-    { "method", offsetof(struct options, methods), FIELD_INT, method_choices, false, 0,
-      METHOD_LIST_1(METHOD_APM), true },
+    SEQUENCE_OPTION("method", methods, method_choices, METHODS_MAX, "apm"),
     BOOL_OPTION("irq", irq, switch_choices, false),
     INT_OPTION("bioscall", bioscall, bioscall_choices, BIOSCALL_TRAMPOLINE),
     INT_OPTION("v86test", v86test, v86test_choices, V86TEST_OFF),
-    { "wait", offsetof(struct options, wait), FIELD_INT, wait_choices, false,
-      WAIT_MAX_SECONDS, WAIT_KEY, false },
+    NUMBER_OPTION("wait", wait, wait_choices, WAIT_MAX_SECONDS, WAIT_KEY),
     INT_OPTION("selftest", selftest, selftest_choices, SELFTEST_OFF),
     BOOL_OPTION("check", check_strict, check_choices, false),
     BOOL_OPTION("pts", pts, switch_choices, true),
+    SEQUENCE_OPTION("reset", resets, reset_choices, RESETS_MAX, RESET_DEFAULT_ORDER),
+    INT_OPTION("boot", boot, boot_choices, BOOT_WARM),
+    NUMBER_OPTION("wake", wake, wake_choices, WAKE_MAX_SECONDS, WAKE_KEY),
 };
 
 _Static_assert(sizeof(enum action) == sizeof(int), "enum options are stored as int");
@@ -163,10 +200,25 @@ static void set(struct options *o, const struct option_def *d, int value)
         *(int *)at = value;
 }
 
+static int sequence_value(const struct option_def *d, char *items, int *value);
+
+/* An option's default value: the table's number, or its list read from the text. */
+static int default_of(const struct option_def *d)
+{
+    char text[WORD_MAX];
+    int value = d->default_value;
+
+    if (d->default_text) {
+        fmt_snprintf(text, sizeof(text), "%s", d->default_text);
+        sequence_value(d, text, &value);    /* test_options checks that it parses */
+    }
+    return value;
+}
+
 void options_defaults(struct options *o)
 {
     for (size_t i = 0; i < N_OPTIONS; i++)
-        set(o, &option_defs[i], option_defs[i].default_value);
+        set(o, &option_defs[i], default_of(&option_defs[i]));
     o->label[0] = '\0';
 }
 
@@ -176,6 +228,11 @@ static const char *choice_name(const struct choice *c, int value)
         if (c->value == value)
             return c->name;
     return "?";
+}
+
+const char *reset_method_name(enum reset_method m)
+{
+    return choice_name(reset_choices, m);
 }
 
 static void list_choices(char *buf, size_t size, const struct choice *c)
@@ -273,15 +330,14 @@ static int apply_list(struct options *o, const struct option_def *d, char *items
 static int set_once(struct options *o, const struct option_def *d, int value,
                     unsigned *seen);
 
-/* key=a,b,c in this order, each choice at most once, up to METHODS_MAX: one value,
- * set once like a single choice. Returns the number of problems. */
-static int apply_sequence(struct options *o, const struct option_def *d, char *items,
-                          unsigned *seen)
+/* key=a,b,c in this order, each choice at most once, up to the option's max_items,
+ * as one number (list_at()). Returns the number of problems, each said. */
+static int sequence_value(const struct option_def *d, char *items, int *value)
 {
     char valid[160];
-    int value = 0;
     unsigned n = 0;
 
+    *value = 0;
     list_choices(valid, sizeof(valid), d->choices);
     for (bool more = true; more;) {
         char *item = items;
@@ -296,16 +352,27 @@ static int apply_sequence(struct options *o, const struct option_def *d, char *i
             return 1;
         }
         for (unsigned i = 0; i < n; i++)
-            if (method_at(value, i) == (enum method)c->value) {
+            if (list_at(*value, i) == (unsigned)c->value) {
                 say("error: %s= names %s twice", d->key, item);
                 return 1;
             }
-        if (n == METHODS_MAX) {
-            say("error: %s= takes at most %u names", d->key, METHODS_MAX);
+        if (n == d->max_items) {
+            say("error: %s= takes at most %u names", d->key, d->max_items);
             return 1;
         }
-        value |= c->value << (METHOD_BITS * n++);
+        *value |= c->value << (LIST_BITS * n++);
     }
+    return 0;
+}
+
+/* key=a,b,c: a sequence, set once like a single choice. */
+static int apply_sequence(struct options *o, const struct option_def *d, char *items,
+                          unsigned *seen)
+{
+    int value;
+
+    if (sequence_value(d, items, &value))
+        return 1;
     return set_once(o, d, value, seen);
 }
 
@@ -445,7 +512,7 @@ static void describe(const struct options *o, char *buf, unsigned size, bool cha
         const struct option_def *d = &option_defs[i];
         int value = get(o, d);
         const char *sep = n ? " " : "";
-        if (changed_only && value == d->default_value)
+        if (changed_only && value == default_of(d))
             continue;
         if (d->max_number && value >= 0) {
             n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=%d", sep, d->key, value);
@@ -453,9 +520,9 @@ static void describe(const struct options *o, char *buf, unsigned size, bool cha
         }
         if (d->is_sequence) {
             n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s=", sep, d->key);
-            for (unsigned k = 0; method_at(value, k) != METHOD_NONE && n < size; k++)
+            for (unsigned k = 0; k < d->max_items && list_at(value, k) && n < size; k++)
                 n += (size_t)fmt_snprintf(buf + n, size - n, "%s%s", k ? "," : "",
-                                          choice_name(d->choices, method_at(value, k)));
+                                          choice_name(d->choices, (int)list_at(value, k)));
             continue;
         }
         if (!d->is_list) {

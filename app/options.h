@@ -21,9 +21,12 @@ enum action {
     ACTION_CHECK,               /* the APM conformance checks, then halt */
     ACTION_STANDBY,             /* request standby, report the return and the events */
     ACTION_SUSPEND,             /* request suspend, likewise */
+    ACTION_REBOOT,              /* reset the machine, each reset= method in turn */
 };
 
 #define WAIT_KEY (-1)           /* wait=key: until a key press (the survey default) */
+#define WAKE_KEY (-1)           /* wake=key: standby and suspend end at the resume key */
+#define WAKE_MAX_SECONDS 86399  /* under a day: the clock's alarm knows no date */
 
 enum iface_choice {
     IFACE_AUTO,                 /* rm, then pm32, then pm16, as the BIOS offers them */
@@ -67,13 +70,23 @@ enum method {
     METHOD_COUNT,
 };
 
+/* An ordered list of names (method=, reset=) as a number: item i in bits 4i..4i+3, 0
+ * after the last. */
+#define LIST_BITS 4
+#define LIST_ITEMS_MAX 7        /* 28 bits of an int */
+
+static inline unsigned list_at(int list, unsigned i)
+{
+    return i < LIST_ITEMS_MAX ? ((unsigned)list >> (LIST_BITS * i)) & 15 : 0;
+}
+
 #define METHODS_MAX 3
-#define METHOD_BITS 4
+#define METHOD_BITS LIST_BITS
 #define METHOD_LIST_1(m) ((int)(m))
 
 static inline enum method method_at(int methods, unsigned i)
 {
-    return i < METHODS_MAX ? (enum method)((methods >> (METHOD_BITS * i)) & 15) : METHOD_NONE;
+    return i < METHODS_MAX ? (enum method)list_at(methods, i) : METHOD_NONE;
 }
 
 static inline bool methods_include(int methods, enum method m)
@@ -83,6 +96,42 @@ static inline bool methods_include(int methods, enum method m)
             return true;
     return false;
 }
+
+/* reset=: the ways action=reboot resets the machine, an ordered list like method=,
+ * each at most once (app/resets.h tries them, app/reset_offer.h says which are
+ * there). The default is Linux's order (reboot=acpi, then kbd, then efi; cf9 where
+ * the chipset has it) with port 92h, then the triple fault, which never comes back,
+ * last; bios (which never comes back either) only when named. */
+enum reset_method {
+    RESET_NONE,
+    RESET_KBD,                  /* the 8042's pulse-reset command, FEh */
+    RESET_PCI,                  /* the reset control register at CF9h */
+    RESET_PORT92,               /* port 92h's fast-reset bit */
+    RESET_ACPI,                 /* the FADT's RESET_REG and RESET_VALUE */
+    RESET_EFI,                  /* UEFI ResetSystem, EfiResetCold or EfiResetWarm */
+    RESET_TRIPLE,               /* an empty IDT and an exception */
+    RESET_BIOS,                 /* a jump to F000:FFF0 from real mode */
+    RESET_COUNT,
+};
+
+#define RESETS_MAX (RESET_COUNT - 1)
+#define RESET_DEFAULT_ORDER "acpi,kbd,efi,pci,port92,triple"
+_Static_assert(RESETS_MAX <= LIST_ITEMS_MAX, "every reset method fits the list");
+
+static inline enum reset_method reset_at(int resets, unsigned i)
+{
+    return i < RESETS_MAX ? (enum reset_method)list_at(resets, i) : RESET_NONE;
+}
+
+/* As reset= spells it: "kbd", "port92" ... */
+const char *reset_method_name(enum reset_method m);
+
+/* boot=: the warm-boot flag at 40:72h that every reset method leaves for the BIOS. */
+enum boot_kind {
+    BOOT_WARM,                  /* 1234h: POST skips the memory test (the default: the
+                                   record for the next run survives it) */
+    BOOT_COLD,                  /* 0000h: POST as at power-on (Linux's default) */
+};
 
 #define LABEL_MAX 48            /* label=: printable ASCII, quoted when it has spaces */
 
@@ -104,6 +153,10 @@ struct options {
                                    (error 0Ah expected); check=safe (the default):
                                    no call that could change the power state */
     char label[LABEL_MAX + 1];  /* the user's own name for the machine, or "" */
+    int resets;                 /* reset=: the ordered list (enum reset_method) */
+    enum boot_kind boot;        /* boot=: warm or cold after a reset */
+    int wake;                   /* wake=: seconds before standby or suspend ends by
+                                   itself, or WAKE_KEY (0 too: no timer) */
 };
 
 void options_defaults(struct options *o);

@@ -167,6 +167,17 @@ static void apm(struct panel *p, const struct apm_state *s, const struct check_r
         iface_line(p, s, (enum apm_iface)i, checks);
 }
 
+/* action=reboot: a line for each method of the list, named as reset= names it. */
+static void resets(struct panel *p, const struct reset_chain *c, const struct reset_report *rep)
+{
+    char text[200];
+
+    for (unsigned i = 0; i < rep->count; i++) {
+        resets_outcome_text(c, &rep->tries[i], text, sizeof(text));
+        add_wrapped(p, reset_method_name(rep->tries[i].method), text);
+    }
+}
+
 static void checks(struct panel *p, const struct check_report *rep)
 {
     char text[600];
@@ -235,6 +246,11 @@ static const char *advice(enum halt_code code, const struct survey *sv)
         return "the BIOS came back; the events it queued are in the log";
     case HALT_STATE_FAILED:
         return "try the other interfaces: interface=pm32 or interface=pm16";
+    case HALT_RESET_FAILED:
+        return "the machine ran on through each method tried: name others (reset=bios, "
+               "reset=triple), try boot=cold; send the serial log";
+    case HALT_NO_RESET:
+        return "none of reset='s methods is here: name others (reset=kbd,triple)";
     default:
         return "see the log above (serial has every line)";
     }
@@ -289,7 +305,10 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
         add(&p, "Label", in->label);
     if (in->sv)
         machine(&p, in->sv);
-    apm(&p, in->apm, in->checks);
+    if (in->resets)
+        resets(&p, in->chain, in->resets);
+    else
+        apm(&p, in->apm, in->checks);
     if (in->checks)
         checks(&p, in->checks);
     add_wrapped(&p, "Result", in->reason);

@@ -13,6 +13,7 @@
 #define APMOFF_SUMMARY_H
 
 #include "../system/halt.h"
+#include "resets.h"
 #include "survey.h"
 #include "../apm/check.h"
 
@@ -29,6 +30,8 @@ struct summary_input {
     const char *label;                  /* label=, or "" */
     enum halt_code code;
     const char *reason;
+    const struct reset_chain *chain;    /* NULL: no action=reboot; else the methods */
+    const struct reset_report *resets;  /* ... and what each did */
 };
 
 /* Fills lines[] (each at most SUMMARY_COLS characters); returns how many. */
@@ -39,6 +42,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
 void summary_set_sources(const char *version, const char *label, const struct survey *sv,
                          const struct apm_state *apm);
 void summary_set_checks(const struct check_report *checks);
+void summary_set_resets(const struct reset_chain *chain, const struct reset_report *resets);
 
 /* Clears the screen and draws the panel (a halt epilogue: see halt.h). */
 void summary_show(enum halt_code code, const char *reason);

@@ -19,6 +19,12 @@ void summary_set_checks(const struct check_report *checks)
     in.checks = checks;
 }
 
+void summary_set_resets(const struct reset_chain *chain, const struct reset_report *resets)
+{
+    in.chain = chain;
+    in.resets = resets;
+}
+
 void summary_show(enum halt_code code, const char *reason)
 {
     static char lines[SUMMARY_LINES][SUMMARY_COLS + 1];

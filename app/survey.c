@@ -1,6 +1,7 @@
 /* The hardware survey: see survey.h. Every probe here only reads. */
 #include "survey.h"
 #include "method_acpi.h"
+#include "method_efi.h"
 #include "report.h"
 #include "../system/console.h"
 #include "../lib/format.h"
@@ -11,6 +12,7 @@
 #include "../apm/apm_text.h"
 #include "../realmode/bios.h"
 #include "../system/cmos.h"
+#include "../system/reset.h"
 #include "../system/pci_conf.h"
 #include "../realmode/pcibios.h"
 #include "../lib/bda.h"
@@ -275,6 +277,34 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
         acpi_s5_report(&sv->s5);
 }
 
+/* Which reset methods are here (app/reset_offer.h): the 8042's status port read, the
+ * chipset, the FADT and the EFI tables as found above. */
+static void survey_resets(struct survey *sv, const struct bootinfo *bi)
+{
+    char here[96];
+    unsigned n = 0;
+    struct reset_facts f = {
+        .isa = sv->pci.mech == PCI_MECH_NONE, .pci_mech = sv->pci.mech,
+        .chipset = &sv->chipset, .fadt = &sv->s5.tables.fadt,
+        .no_fadt = acpi_s5_reason_text((enum acpi_s5_reason)sv->s5.reason),
+        .efi_why = efi_unusable(&sv->efi, bi->efi_system_table_addr != 0),
+        .bios_why = sv->bios_calls ? 0 : sv->firmware_reason ? sv->firmware_reason
+                                                             : "no BIOS calls here",
+    };
+    f.kbc = kbc_present(&f.kbc_status);
+    reset_offer_find(&f, &sv->reset);
+    here[0] = '\0';
+    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
+        if (reset_offered(&sv->reset, (enum reset_method)m))
+            n += (unsigned)fmt_snprintf(here + n, sizeof(here) - n, "%s%s", n ? ", " : "",
+                                        reset_method_name((enum reset_method)m));
+    say("reset: here: %s (8042 status %02Xh)", here, f.kbc_status);
+    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
+        if (!reset_offered(&sv->reset, (enum reset_method)m))
+            say("reset: %s is not: %s", reset_method_name((enum reset_method)m),
+                sv->reset.why[m]);
+}
+
 void survey_machine(struct survey *sv, const struct bootinfo *bi,
                     const struct cpu_info *cpu, bool bios_calls)
 {
@@ -316,6 +346,7 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
      * nothing; it says whether \_PTS can be evaluated before method=acpi needs it. */
     acpi_aml_survey(&sv->aml, &sv->s5.tables, bi, sv->pci.mech);
     acpi_aml_report(&sv->aml);
+    survey_resets(sv, bi);
 }
 
 void survey_print_json(const char *json)

@@ -16,6 +16,7 @@
 #include "acpi_aml.h"
 #include "options.h"
 #include "probes.h"
+#include "reset_offer.h"
 #include "../system/cpuclock.h"
 #include "../apm/apm.h"
 #include "../survey/acpi.h"
@@ -49,11 +50,13 @@ struct survey {
     const char *label;          /* label=, or NULL */
     const char *version;        /* apmoff's own (app/version.h), or NULL */
     const char *commit;
+    const char *previous;       /* the previous run's record ("reset:kbd:warm"), or NULL */
     struct efi_info efi;        /* UEFI only */
     struct smbios_info smbios;
     struct acpi_rsdp acpi;
     struct acpi_s5 s5;          /* the FADT's PM1 facts and \_S5_ (method=acpi) */
     struct acpi_aml_facts aml;  /* the AML loaded dry: whether \_PTS can run here */
+    struct reset_offer reset;   /* which reset= methods are here, or why not */
 };
 
 /* Collects and prints the machine part (everything but APM); cpu was detected at

@@ -78,6 +78,14 @@ static void json_iface(struct json *j, const struct apm_state *apm, enum apm_ifa
     json_end(j);
 }
 
+/* "standby,suspend", "standby", "suspend" or "none": the states a 5310h bit pair
+ * says the machine wakes from. */
+static const char *wake_states(uint16_t caps, uint16_t standby, uint16_t suspend)
+{
+    static const char *const words[] = { "none", "standby", "suspend", "standby,suspend" };
+    return words[((caps & standby) ? 1 : 0) | ((caps & suspend) ? 2 : 0)];
+}
+
 static void json_apm(struct json *j, const struct apm_state *apm)
 {
     char text[160];
@@ -117,6 +125,10 @@ static void json_apm(struct json *j, const struct apm_state *apm)
         if (apm->have_caps) {
             json_hex(j, "capabilities", apm->capabilities, 4);
             json_uint(j, "battery_units", apm->battery_units);
+            /* What wake= can set (5311h): the capability bits, in words. */
+            json_string(j, "resume_timer", wake_states(apm->capabilities,
+                                                       APM_CAP_TIMER_STANDBY,
+                                                       APM_CAP_TIMER_SUSPEND));
         }
     }
     json_steps(j, apm);
@@ -341,6 +353,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_string(&j, "options", options);
     if (sv->label && sv->label[0])
         json_string(&j, "label", sv->label);
+    if (sv->previous)
+        json_string(&j, "previous", sv->previous);
 
     json_object(&j, "cpu");
     json_string(&j, "class", c->class);
@@ -409,6 +423,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_acpi(&j, &sv->acpi, &sv->s5, &sv->aml);
     if (sv->chipset.explain[0])
         json_pci(&j, &sv->pci, &sv->chipset);
+    if (sv->chipset.explain[0])
+        reset_offer_json(&j, &sv->reset);   /* made with the chipset's verdict */
     if (apm)
         json_apm(&j, apm);
     json_end(&j);

@@ -23,7 +23,8 @@
 # Prints the verdict (poweroff, reset, hang, or the code's name) and exits 0 when it
 # is what the action promises on a working APM BIOS: poweroff for action=off and
 # survey,off, survey-complete for survey, check-passed or check-as-expected for
-# check, standby-returned for standby and suspend, selftest-complete for selftest=.
+# check, standby-returned for standby and suspend, reset for reboot, selftest-complete
+# for selftest=.
 set -u
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
@@ -79,6 +80,8 @@ case $status in
     29)  verdict=acpi-still-on ;;
     31)  verdict=no-efi ;;
     33)  verdict=efi-still-on ;;
+    35)  verdict=reset-failed ;;
+    37)  verdict=no-reset-method ;;
     *)   verdict="qemu-status-$status" ;;
 esac
 echo "$verdict"
@@ -87,6 +90,7 @@ case " $options " in
     *" action=survey "*)                       want="survey-complete" ;;
     *" action=check "*)                        want="check-passed check-as-expected" ;;
     *" action=standby "*|*" action=suspend "*) want="standby-returned" ;;
+    *" action=reboot "*)                       want="reset" ;;
     *" selftest="[ie]*)                        want="selftest-complete cpu-exception" ;;
     *)                                         want="poweroff" ;;
 esac

@@ -3,6 +3,22 @@
 #ifndef APMOFF_LIB_ACPI_PM1_H
 #define APMOFF_LIB_ACPI_PM1_H
 
+#include <stdint.h>
+
+/* Generic Address Structure (5.2.3.2): the address space IDs apmoff reaches. A PCI
+ * configuration space address is bus 0's: device in bits 32-47, function in 16-31,
+ * register in 0-15. */
+#define ACPI_SPACE_MEMORY       0
+#define ACPI_SPACE_IO           1
+#define ACPI_SPACE_PCI_CONFIG   2
+#define ACPI_GAS_PCI_DEVICE(a)  ((unsigned)((a) >> 32 & 0xFFFF))
+#define ACPI_GAS_PCI_FUNCTION(a) ((unsigned)((a) >> 16 & 0xFFFF))
+#define ACPI_GAS_PCI_REGISTER(a) ((unsigned)((a) & 0xFFFF))
+/* Whether such an address names a function and register that exist (the highest
+ * word is reserved, 0). */
+#define ACPI_GAS_PCI_VALID(a)   ((a) >> 48 == 0 && ACPI_GAS_PCI_DEVICE(a) < 32 && \
+                                 ACPI_GAS_PCI_FUNCTION(a) < 8 && ACPI_GAS_PCI_REGISTER(a) < 256)
+
 /* PM1 control (4.8.3.2.1). */
 #define ACPI_PM1_SCI_EN         (1u << 0)   /* SCI, not SMI: the OS owns the events */
 #define ACPI_PM1_GBL_RLS        (1u << 2)   /* write-only */

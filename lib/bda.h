@@ -19,6 +19,9 @@
 #define BDA_MEMORY_KB       0x413u  /* word: conventional memory in KiB (INT 12h) */
 #define BDA_CRTC_PORT       0x463u  /* word: the text console's CRT controller */
 #define BDA_TICKS           0x46Cu  /* dword: IRQ 0 ticks since midnight */
+#define BDA_RESET_FLAG      0x472u  /* word: what POST does after a reset (IBM AT BIOS) */
+#define BDA_RESET_WARM      0x1234u /* ... a warm boot: no memory test (Ctrl-Alt-Del) */
+#define BDA_RESET_COLD      0x0000u /* ... a cold boot, as at power-on */
 
 #define VIDEO_MEMORY        0xA0000u
 #define TEXT_MONO_BASE      0xB0000u /* MDA, Hercules: 80x25 text */

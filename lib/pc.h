@@ -47,14 +47,43 @@
 #define KBC_OUTPUT_A20_BIT  0x02    /* the output port's A20 gate (bit 1, as in port A) */
 
 /* MC146818 real-time clock and CMOS RAM. apmoff's own code only reads it and parks the
- * index; only the firmware's AML (a SystemCMOS region) writes through cmos_write(). */
+ * index; the firmware's AML (a SystemCMOS region) writes through cmos_write(), and so
+ * does wake= its alarm, when the APM BIOS has no resume timer (README's Safety). */
 #define CMOS_INDEX          0x70    /* bit 7 of what is written here masks NMI */
 #define CMOS_DATA           0x71
 #define CMOS2_INDEX         0x72    /* the second 128 bytes (Intel and VIA south bridges) */
 #define CMOS2_DATA          0x73
 #define CMOS_NMI_MASK       0x80
 #define CMOS_PARK           0x0D    /* register D, read-only: the index left selected */
+#define CMOS_SHUTDOWN_STATUS 0x0F   /* IBM AT: what POST does after a reset; 00h is a
+                                       normal POST, others resume through 40:67h */
 #define CMOS_FLOPPY_TYPES   0x10    /* drive A: in the high nibble, B: in the low */
+#define CMOS_CENTURY        0x32    /* IBM AT: the century in BCD (not every BIOS) */
+
+/* The MC146818 clock's registers (its datasheet, and the IBM AT's CMOS map). apmoff
+ * reads the time; the alarm registers and AIE are written for wake= alone
+ * (system/rtc_alarm.c: the one exception to the rule above). */
+#define RTC_SECONDS         0x00
+#define RTC_SECONDS_ALARM   0x01
+#define RTC_MINUTES         0x02
+#define RTC_MINUTES_ALARM   0x03
+#define RTC_HOURS           0x04
+#define RTC_HOURS_ALARM     0x05
+#define RTC_DAY_OF_MONTH    0x07
+#define RTC_MONTH           0x08
+#define RTC_YEAR            0x09
+#define RTC_STATUS_A        0x0A
+#define RTC_STATUS_B        0x0B
+#define RTC_STATUS_C        0x0C    /* read-only; reading it clears its flags */
+#define RTC_STATUS_D        0x0D    /* read-only */
+#define RTC_A_UIP           0x80    /* an update is in progress: the time is changing */
+#define RTC_B_SET           0x80    /* updates stopped while the time is being set */
+#define RTC_B_AIE           0x20    /* the alarm raises IRQ 8 */
+#define RTC_B_BINARY        0x04    /* DM: binary, not BCD */
+#define RTC_B_24H           0x02    /* 24-hour mode, not 12 */
+#define RTC_C_AF            0x20    /* the alarm time was reached */
+#define RTC_D_VRT           0x80    /* valid RAM and time: the battery holds */
+#define RTC_HOURS_PM        0x80    /* 12-hour mode: the hour is after noon */
 
 /* The ACPI Embedded Controller interface (ACPI 6.x, 12.2-12.3): status bits of the
  * command/status port and the commands written there. */
@@ -65,7 +94,7 @@
 
 /* System control port A ("fast A20"). */
 #define PORT_A              0x92
-#define PORT_A_RESET        0x01    /* writing 1 here resets the machine: keep it 0 */
+#define PORT_A_RESET        0x01    /* fast reset: a 0 to 1 change resets the CPU */
 #define PORT_A_A20          0x02
 
 #define PORT_A20_EE         0xEE    /* some chipsets: a read turns A20 on, a write off */
@@ -98,10 +127,21 @@
 #define PCI_MECH_SELECT     0xCFB   /* 430LX/NX: 1 selects #1, 0 #2 */
 #define PCI_MECH2_BASE      0xC000  /* #2: device 0's configuration space */
 
+/* The reset control register of Intel's south bridges (PIIX/PIIX3 290550 and PIIX4
+ * 290562: RC; the ICH family: RST_CNT): a byte at CF9h, inside mechanism #1's
+ * dword address port, which only dword accesses reach. */
+#define PORT_RESET_CONTROL  0xCF9
+#define RESET_CONTROL_SYS_RST 0x02  /* the reset that follows is a hard (system) one */
+#define RESET_CONTROL_RST_CPU 0x04  /* a 0 to 1 change starts the reset */
+
 /* The CRT controller of the text console: at 3D4h on a colour adapter (CGA, EGA,
  * VGA), at 3B4h on a monochrome one (MDA, Hercules); its data port is the next one. */
 #define CRTC_COLOUR_INDEX   0x3D4
 #define CRTC_MONO_INDEX     0x3B4
+
+/* Where the CPU starts after a reset, and with it the BIOS's POST: F000:FFF0. */
+#define BIOS_RESET_SEGMENT  0xF000
+#define BIOS_RESET_OFFSET   0xFFF0
 
 /* BIOS interrupt vectors apmoff calls. */
 #define BIOS_INT_VIDEO      0x10    /* AH=00h set mode */

@@ -97,3 +97,15 @@ bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
     *out = regs;
     return true;
 }
+
+void bios_reset_jump(void)
+{
+    struct biosregs r;
+
+    if (!tramp_installed())
+        return;
+    initregs(&r);
+    /* The trampoline's INT path is a far call with IF clear: F000:FFF0 takes it as
+     * the reset it is, and never returns. */
+    tramp_call(TRAMP_MODE_INT, BIOS_RESET_SEGMENT, BIOS_RESET_OFFSET, &r);
+}

@@ -31,6 +31,12 @@ bool bios_int(uint8_t vector, const struct biosregs *in, struct biosregs *out,
 
 enum bios_path bios_path(void);
 
+/* A jump to the BIOS's reset entry, F000:FFF0, from real mode (the trampoline, under
+ * either path: POST is no code for the v86 monitor), as the CPU starts after a
+ * reset: POST runs again and reads the warm-boot flag at 40:72h. Returns only when
+ * there is no trampoline to jump from. */
+void bios_reset_jump(void);
+
 /* How long the calls that follow may run before the v86 monitor stops them as hung:
  * BIOS_CALL_LIMIT_S by default, longer for a power-off that spins disks down, 0 for
  * calls that block until something outside happens (APM standby and suspend end when

@@ -35,15 +35,11 @@
 #define ACPI_ROOT_ENTRIES_MAX   128
 #define ACPI_SSDT_MAX           64      /* laptops ship 20 to 40 */
 
-/* 5.2.3.2: Generic Address Structure, address space IDs. */
-#define ACPI_SPACE_MEMORY       0
-#define ACPI_SPACE_IO           1
-
 /* 5.2.9 Table 5.10: the FADT's fixed feature flags. */
-#define ACPI_FADT_RESET_REG_SUP (1u << 10)
+#define ACPI_FADT_RESET_REG_SUP (1u << 10)   /* RESET_REG is there (FADT revision 2+) */
 #define ACPI_FADT_HW_REDUCED    (1u << 20)  /* no PM1 blocks: SLEEP_CONTROL_REG */
 
-#include "../lib/acpi_pm1.h"    /* the PM1 control register bits */
+#include "../lib/acpi_pm1.h"    /* the address spaces, the PM1 control register bits */
 
 struct acpi_gas {
     uint8_t space;              /* ACPI_SPACE_* */

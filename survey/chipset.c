@@ -17,9 +17,12 @@ enum role {
 struct chip {
     uint16_t device;
     uint8_t vendor;             /* index in vendor_ids[] */
-    uint8_t role : 4, soft_off : 4;     /* enum role, enum chipset_soft_off */
+    uint8_t role : 2, soft_off : 2;     /* enum role, enum chipset_soft_off */
+    uint8_t cf9 : 2, port92 : 2;        /* enum chipset_fact: the resets it has */
     const char *name;
 };
+_Static_assert((int)SOFT_OFF_UNKNOWN == (int)FACT_UNKNOWN && (int)SOFT_OFF_YES == (int)FACT_YES &&
+               (int)SOFT_OFF_NO == (int)FACT_NO, "one encoding for the table's columns");
 
 enum { INTEL, VIA, SIS, ALI, AMD, UMC, SMSC };
 static const uint16_t vendor_ids[] = {
@@ -27,13 +30,27 @@ static const uint16_t vendor_ids[] = {
     [UMC] = 0x1060, [SMSC] = 0x1055,
 };
 
-#define HOST(v, d, name)        { d, v, ROLE_HOST, SOFT_OFF_UNKNOWN, name }
-#define SOUTH(v, d, off, name)  { d, v, ROLE_SOUTH, SOFT_OFF_##off, name }
-#define PM(v, d, name)          { d, v, ROLE_PM, SOFT_OFF_YES, name }
+/* The columns: soft-off, then the reset control register at CF9h and port 92h's
+ * fast-reset bit (reset=pci and reset=port92 are tried only where a row says YES).
+ * Intel's south bridges have both: the PIIX and PIIX3 (290550: RC at CF9h, Port 92h),
+ * the PIIX4 (290562: the same), the ICH family (RST_CNT at CF9h; port 92h's bit 0,
+ * INIT_NOW); the 430LX/NX host bridge has CF9h too (the 82434LX/NX PCMC's TRC, beside
+ * the SIO's port 92h). VIA's south bridges have port 92h (VT82C586B and on: System
+ * Control, fast reset); their CF9h is not known here, nor are SiS's and ALi's. */
+#define ROW(v, d, role, off, cf9, p92, name) \
+    { d, v, ROLE_##role, SOFT_OFF_##off, FACT_##cf9, FACT_##p92, name }
+#define HOST(v, d, name)        ROW(v, d, HOST, UNKNOWN, UNKNOWN, UNKNOWN, name)
+#define SOUTH(v, d, off, name)  ROW(v, d, SOUTH, off, UNKNOWN, UNKNOWN, name)
+#define INTEL_SB(d, off, name)  ROW(INTEL, d, SOUTH, off, YES, YES, name)
+#define VIA_SB(d, off, name)    ROW(VIA, d, SOUTH, off, UNKNOWN, YES, name)
+#define PM(v, d, name)          ROW(v, d, PM, YES, UNKNOWN, UNKNOWN, name)
 
 static const struct chip chips[] = {
     /* Intel host bridges (the north bridges' datasheets; names only). */
-    HOST(INTEL, 0x04A3, "Intel 430LX/NX"),      /* 82434LX/NX PCMC (Mercury/Neptune) */
+    ROW(INTEL, 0x04A3, HOST, UNKNOWN, YES, UNKNOWN, "Intel 430LX/NX"),
+                                                /* 82434LX/NX PCMC (Mercury/Neptune):
+                                                   TRC, the turbo-reset control, at
+                                                   CF9h */
     HOST(INTEL, 0x0483, "Intel 420TX/ZX"),      /* 82424TX/ZX CDC (Saturn) */
     HOST(INTEL, 0x122D, "Intel 430FX"),         /* 82437FX TSC (Triton) */
     HOST(INTEL, 0x1235, "Intel 430MX"),         /* 82437MX MTSC */
@@ -52,50 +69,51 @@ static const struct chip chips[] = {
     HOST(INTEL, 0x29C0, "Intel G33/P35"),       /* 82G33/P35 MCH (QEMU's q35) */
 
     /* Intel south bridges. */
-    SOUTH(INTEL, 0x0484, NO, "SIO"),            /* 82378ZB SIO / 82379AB SIO.A: SMI and
+    ROW(INTEL, 0x0484, SOUTH, NO, UNKNOWN, YES, "SIO"),
+                                                /* 82378ZB SIO / 82379AB SIO.A: SMI and
                                                    APM registers, no suspend-off state */
     SOUTH(INTEL, 0x0482, NO, "PCEB"),           /* 82375EB/SB PCEB (EISA, with the
                                                    82374 ESC): no power control */
-    SOUTH(INTEL, 0x122E, NO, "PIIX"),           /* 82371FB PIIX datasheet (290550): SMI
+    INTEL_SB(0x122E, NO, "PIIX"),               /* 82371FB PIIX datasheet (290550): SMI
                                                    and APMC/APMS only, no soft-off */
-    SOUTH(INTEL, 0x7000, NO, "PIIX3"),          /* 82371SB PIIX3, same datasheet: no
+    INTEL_SB(0x7000, NO, "PIIX3"),              /* 82371SB PIIX3, same datasheet: no
                                                    soft-off */
-    SOUTH(INTEL, 0x7110, YES, "PIIX4"),         /* 82371AB/EB/MB PIIX4 datasheet
+    INTEL_SB(0x7110, YES, "PIIX4"),             /* 82371AB/EB/MB PIIX4 datasheet
                                                    (290562): PMCNTRL SUS_TYP/SUS_EN */
     PM(INTEL, 0x7113, "PIIX4 PM"),/* its function 3; quirk_piix4_acpi */
     PM(INTEL, 0x719B, "440MX PM"),/* 82440MX, PIIX4-like; quirk_piix4_acpi */
     /* ICH family, LPC bridge (function 0 holds PMBASE): the 82801 datasheets'
      * PM1_CNT SLP_TYP (S5 = soft-off); quirk_ich4_lpc_acpi, quirk_ich6_lpc. */
-    SOUTH(INTEL, 0x2410, YES, "ICH"),           /* 82801AA */
-    SOUTH(INTEL, 0x2420, YES, "ICH0"),          /* 82801AB */
-    SOUTH(INTEL, 0x2440, YES, "ICH2"),          /* 82801BA */
-    SOUTH(INTEL, 0x244C, YES, "ICH2"),          /* 82801BAM */
-    SOUTH(INTEL, 0x2450, YES, "C-ICH"),         /* 82801E */
-    SOUTH(INTEL, 0x2480, YES, "ICH3"),          /* 82801CA */
-    SOUTH(INTEL, 0x248C, YES, "ICH3"),          /* 82801CAM */
-    SOUTH(INTEL, 0x24C0, YES, "ICH4"),          /* 82801DB/DBL */
-    SOUTH(INTEL, 0x24CC, YES, "ICH4"),          /* 82801DBM */
-    SOUTH(INTEL, 0x24D0, YES, "ICH5"),          /* 82801EB/ER */
-    SOUTH(INTEL, 0x24DC, YES, "ICH5"),          /* 82801EB */
-    SOUTH(INTEL, 0x25A1, YES, "6300ESB"),
-    SOUTH(INTEL, 0x2640, YES, "ICH6"),          /* 82801FB/FR */
-    SOUTH(INTEL, 0x2641, YES, "ICH6"),          /* 82801FBM */
-    SOUTH(INTEL, 0x2642, YES, "ICH6"),          /* 82801FW/FRW */
-    SOUTH(INTEL, 0x27B0, YES, "ICH7"),          /* 82801GH */
-    SOUTH(INTEL, 0x27B8, YES, "ICH7"),          /* 82801GB/GR */
-    SOUTH(INTEL, 0x27B9, YES, "ICH7"),          /* 82801GBM */
-    SOUTH(INTEL, 0x27BD, YES, "ICH7"),          /* 82801GHM */
-    SOUTH(INTEL, 0x2810, YES, "ICH8"),          /* 82801HB/HR */
-    SOUTH(INTEL, 0x2811, YES, "ICH8"),          /* 82801HEM */
-    SOUTH(INTEL, 0x2812, YES, "ICH8"),          /* 82801HH */
-    SOUTH(INTEL, 0x2814, YES, "ICH8"),          /* 82801HO */
-    SOUTH(INTEL, 0x2815, YES, "ICH8"),          /* 82801HM */
-    SOUTH(INTEL, 0x2912, YES, "ICH9"),          /* 82801IH */
-    SOUTH(INTEL, 0x2914, YES, "ICH9"),          /* 82801IO */
-    SOUTH(INTEL, 0x2916, YES, "ICH9"),          /* 82801IR */
-    SOUTH(INTEL, 0x2917, YES, "ICH9"),
-    SOUTH(INTEL, 0x2918, YES, "ICH9"),          /* 82801IB (QEMU's q35) */
-    SOUTH(INTEL, 0x2919, YES, "ICH9"),
+    INTEL_SB(0x2410, YES, "ICH"),               /* 82801AA */
+    INTEL_SB(0x2420, YES, "ICH0"),              /* 82801AB */
+    INTEL_SB(0x2440, YES, "ICH2"),              /* 82801BA */
+    INTEL_SB(0x244C, YES, "ICH2"),              /* 82801BAM */
+    INTEL_SB(0x2450, YES, "C-ICH"),             /* 82801E */
+    INTEL_SB(0x2480, YES, "ICH3"),              /* 82801CA */
+    INTEL_SB(0x248C, YES, "ICH3"),              /* 82801CAM */
+    INTEL_SB(0x24C0, YES, "ICH4"),              /* 82801DB/DBL */
+    INTEL_SB(0x24CC, YES, "ICH4"),              /* 82801DBM */
+    INTEL_SB(0x24D0, YES, "ICH5"),              /* 82801EB/ER */
+    INTEL_SB(0x24DC, YES, "ICH5"),              /* 82801EB */
+    INTEL_SB(0x25A1, YES, "6300ESB"),
+    INTEL_SB(0x2640, YES, "ICH6"),              /* 82801FB/FR */
+    INTEL_SB(0x2641, YES, "ICH6"),              /* 82801FBM */
+    INTEL_SB(0x2642, YES, "ICH6"),              /* 82801FW/FRW */
+    INTEL_SB(0x27B0, YES, "ICH7"),              /* 82801GH */
+    INTEL_SB(0x27B8, YES, "ICH7"),              /* 82801GB/GR */
+    INTEL_SB(0x27B9, YES, "ICH7"),              /* 82801GBM */
+    INTEL_SB(0x27BD, YES, "ICH7"),              /* 82801GHM */
+    INTEL_SB(0x2810, YES, "ICH8"),              /* 82801HB/HR */
+    INTEL_SB(0x2811, YES, "ICH8"),              /* 82801HEM */
+    INTEL_SB(0x2812, YES, "ICH8"),              /* 82801HH */
+    INTEL_SB(0x2814, YES, "ICH8"),              /* 82801HO */
+    INTEL_SB(0x2815, YES, "ICH8"),              /* 82801HM */
+    INTEL_SB(0x2912, YES, "ICH9"),              /* 82801IH */
+    INTEL_SB(0x2914, YES, "ICH9"),              /* 82801IO */
+    INTEL_SB(0x2916, YES, "ICH9"),              /* 82801IR */
+    INTEL_SB(0x2917, YES, "ICH9"),
+    INTEL_SB(0x2918, YES, "ICH9"),              /* 82801IB (QEMU's q35) */
+    INTEL_SB(0x2919, YES, "ICH9"),
 
     /* VIA (the VT82C5xx/VT82C6xx/VT823x datasheets). */
     HOST(VIA, 0x0585, "VIA Apollo VP/VPX"),     /* VT82C585VP */
@@ -105,22 +123,22 @@ static const struct chip chips[] = {
     HOST(VIA, 0x0501, "VIA Apollo MVP4"),       /* VT8501 */
     HOST(VIA, 0x0691, "VIA Apollo Pro133"),     /* VT82C693A/694x */
     HOST(VIA, 0x0693, "VIA Apollo Pro Plus"),   /* VT82C693 */
-    SOUTH(VIA, 0x0586, UNKNOWN, "VT82C586"),    /* 586/586A/586B share the ID; only the
+    VIA_SB(0x0586, UNKNOWN, "VT82C586"),        /* 586/586A/586B share the ID; only the
                                                    586B has the ACPI function below */
     PM(VIA, 0x3040, "VT82C586B ACPI"),          /* function 3, PM I/O sleep type;
                                                    quirk_vt82c586_acpi */
-    SOUTH(VIA, 0x0596, YES, "VT82C596"),        /* with its PM function 3050 */
+    VIA_SB(0x0596, YES, "VT82C596"),            /* with its PM function 3050 */
     PM(VIA, 0x3050, "VT82C596 PM"),
-    SOUTH(VIA, 0x0686, YES, "VT82C686"),        /* 686A/B, with its ACPI function 3057 */
+    VIA_SB(0x0686, YES, "VT82C686"),            /* 686A/B, with its ACPI function 3057 */
     PM(VIA, 0x3057, "VT82C686 ACPI"),           /* quirk_vt82c686_acpi */
-    SOUTH(VIA, 0x8231, YES, "VT8231"),
-    SOUTH(VIA, 0x3074, YES, "VT8233"),          /* ACPI in function 0 */
-    SOUTH(VIA, 0x3147, YES, "VT8233A"),
-    SOUTH(VIA, 0x3177, YES, "VT8235"),          /* quirk_vt8235_acpi */
-    SOUTH(VIA, 0x3227, YES, "VT8237"),
+    VIA_SB(0x8231, YES, "VT8231"),
+    VIA_SB(0x3074, YES, "VT8233"),              /* ACPI in function 0 */
+    VIA_SB(0x3147, YES, "VT8233A"),
+    VIA_SB(0x3177, YES, "VT8235"),              /* quirk_vt8235_acpi */
+    VIA_SB(0x3227, YES, "VT8237"),
 
     /* SiS. */
-    { 0x0496, SIS, ROLE_HOST, SOFT_OFF_NO, "SiS 496/497" },
+    ROW(SIS, 0x0496, HOST, NO, UNKNOWN, UNKNOWN, "SiS 496/497"),
                                                 /* 85C496 PCM; its 85C497 AT bus
                                                    controller is no PCI function and has
                                                    no soft-off */
@@ -193,6 +211,28 @@ const char *chipset_soft_off_name(enum chipset_soft_off v)
            ? verdict_names[v] : "?";
 }
 
+const char *chipset_fact_name(enum chipset_fact f)
+{
+    return chipset_soft_off_name((enum chipset_soft_off)f);
+}
+
+/* A reset column: the south bridge's row where it knows, else the host bridge's. */
+static enum chipset_fact reset_fact(const struct chip *south, const struct chip *host,
+                                    bool cf9, const char **by)
+{
+    const struct chip *const rows[] = { south, host };
+
+    for (unsigned i = 0; i < 2; i++) {
+        unsigned fact = rows[i] ? (cf9 ? rows[i]->cf9 : rows[i]->port92) : FACT_UNKNOWN;
+        if (fact != FACT_UNKNOWN) {
+            *by = rows[i]->name;
+            return (enum chipset_fact)fact;
+        }
+    }
+    *by = 0;
+    return FACT_UNKNOWN;
+}
+
 /* Joins up to four strings (NULL ones skipped) into buf, cut to fit its size. */
 static void join(char *buf, unsigned size, const char *a, const char *b, const char *c,
                  const char *d)
@@ -239,6 +279,8 @@ void chipset_identify(const struct pci_survey *pci, struct chipset_verdict *out)
     out->host = host ? host->name : 0;
     out->south = south ? south->name : 0;
     out->pm = pm ? pm->name : 0;
+    out->reset_cf9 = reset_fact(south, host, true, &out->reset_cf9_by);
+    out->port92 = reset_fact(south, host, false, &out->port92_by);
     /* "Intel 430HX (PIIX3)": the host bridge, then the south bridge or, without a
      * known one, the power-management function. A PM function of another chip than
      * the south bridge is named too (QEMU's pc: a PIIX3 with a PIIX4's function 3),

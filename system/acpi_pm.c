@@ -1,11 +1,10 @@
 /* ACPI fixed hardware: see acpi_pm.h. */
 #include "acpi_pm.h"
 #include "io.h"
+#include "pci_conf.h"
 #include "timer.h"
 
 #define POLL_US 1000
-#define GAS_IO      1
-#define GAS_MEMORY  0
 
 bool acpi_pm_sci_enabled(uint16_t pm1_cnt)
 {
@@ -88,7 +87,7 @@ void acpi_pm_sleep_again(const struct acpi_pm_regs *r)
 
 bool acpi_pm_gas_write(uint8_t space, uint64_t addr, uint8_t bit_width, uint32_t value)
 {
-    if (space == GAS_IO && addr <= 0xFFFF) {
+    if (space == ACPI_SPACE_IO && addr <= 0xFFFF) {
         if (bit_width == 32)
             outl((uint16_t)addr, value);
         else if (bit_width == 16)
@@ -97,7 +96,7 @@ bool acpi_pm_gas_write(uint8_t space, uint64_t addr, uint8_t bit_width, uint32_t
             outb((uint16_t)addr, (uint8_t)value);
         return true;
     }
-    if (space == GAS_MEMORY && addr < 0x100000000ull) {
+    if (space == ACPI_SPACE_MEMORY && addr < 0x100000000ull) {
         volatile void *p = (volatile void *)(uintptr_t)addr;
         if (bit_width == 32)
             *(volatile uint32_t *)p = value;
@@ -108,4 +107,14 @@ bool acpi_pm_gas_write(uint8_t space, uint64_t addr, uint8_t bit_width, uint32_t
         return true;
     }
     return false;
+}
+
+bool acpi_pm_reset(uint8_t space, uint64_t addr, uint8_t value, unsigned pci_mech)
+{
+    if (space == ACPI_SPACE_PCI_CONFIG)
+        return ACPI_GAS_PCI_VALID(addr) &&
+               pci_conf_write(pci_mech, 0, (uint8_t)ACPI_GAS_PCI_DEVICE(addr),
+                              (uint8_t)ACPI_GAS_PCI_FUNCTION(addr),
+                              (uint16_t)ACPI_GAS_PCI_REGISTER(addr), 1, value);
+    return acpi_pm_gas_write(space, addr, 8, value);
 }

@@ -52,4 +52,9 @@ void acpi_pm_sleep_again(const struct acpi_pm_regs *r);
  * kind. */
 bool acpi_pm_gas_write(uint8_t space, uint64_t addr, uint8_t bit_width, uint32_t value);
 
+/* The FADT's reset register (4.8.3.6): RESET_VALUE written, a byte, to RESET_REG in
+ * system I/O, system memory below 4 GiB or bus 0's PCI configuration space (through
+ * mechanism pci_mech). false, with nothing written, for any other place. */
+bool acpi_pm_reset(uint8_t space, uint64_t addr, uint8_t value, unsigned pci_mech);
+
 #endif

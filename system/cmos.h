@@ -1,7 +1,8 @@
 /* The RTC's CMOS RAM. apmoff's own code only reads it (the index port is written to
- * select a register, which changes no stored byte). cmos_write() exists for one
- * caller: the firmware's own AML, which a \_PTS may use to leave a note for its SMI
- * handler (the ASUS P3V4X does, through ports 72h/73h), as every OS lets it. */
+ * select a register, which changes no stored byte). cmos_write() exists for two
+ * callers: the firmware's own AML, which a \_PTS may use to leave a note for its SMI
+ * handler (the ASUS P3V4X does, through ports 72h/73h), as every OS lets it; and
+ * wake='s alarm (system/rtc_alarm.h), the clock's alarm registers alone. */
 #ifndef APMOFF_CMOS_H
 #define APMOFF_CMOS_H
 

@@ -1,5 +1,5 @@
 /* Calling a UEFI runtime service from our 32-bit protected mode, after GRUB has left
- * boot services: ResetSystem for method=efi.
+ * boot services: ResetSystem for method=efi and reset=efi.
  *
  * ia32 firmware: a plain 32-bit C call (UEFI's IA-32 convention is cdecl, flat
  * segments, paging off or identity), made from our flat code segment.
@@ -22,7 +22,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define EFI_RESET_SHUTDOWN  2       /* EFI_RESET_TYPE EfiResetShutdown */
+#define EFI_RESET_COLD      0       /* EFI_RESET_TYPE EfiResetCold */
+#define EFI_RESET_WARM      1       /* EfiResetWarm */
+#define EFI_RESET_SHUTDOWN  2       /* EfiResetShutdown */
 
 /* What an exception in the x64 firmware left (efi_call64.asm writes it). */
 #define EFI_NO_FAULT        0xFFFFFFFFu

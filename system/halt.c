@@ -2,7 +2,11 @@
 #include "halt.h"
 #include "console.h"
 #include "io.h"
+#include "reset.h"
+#include "timer.h"
 #include "../lib/pc.h"
+
+#define ONFAIL_RESET_WAIT_MS 500    /* for the 8042's pulse to take effect */
 
 
 static enum onfail onfail = ONFAIL_HALT;
@@ -19,17 +23,14 @@ void halt_set_epilogue(void (*fn)(enum halt_code, const char *))
     epilogue = fn;
 }
 
+/* onfail=reboot: the 8042's reset line, then, with no 8042 or one that ignored us,
+ * a triple fault, which every PC turns into a reset. (action=reboot has every way,
+ * each named: app/resets.h.) */
 static void __attribute__((noreturn)) reset_machine(void)
 {
-    for (int i = 0; i < 100000 && (inb(KBC_CTRL) & KBC_STATUS_IN_FULL); i++)
-        io_delay();
-    outb(KBC_CTRL, KBC_CMD_RESET);
-    /* No 8042, or it ignored us: a null IDT turns the next interrupt into a triple
-     * fault, which every PC turns into a reset. */
-    static const struct { uint16_t limit; uint32_t base; } __attribute__((packed))
-        null_idt = { 0, 0 };
-    __asm__ volatile("lidt %0; int $3" : : "m"(null_idt));
-    cpu_halt_forever();
+    kbc_pulse_reset();
+    pit_delay_us(ONFAIL_RESET_WAIT_MS * 1000u);
+    triple_fault();
 }
 
 bool halt_is_failure(enum halt_code code)

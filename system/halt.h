@@ -42,6 +42,11 @@ enum halt_code {
                                    (not booted through UEFI, or unusable): status 31 */
     HALT_EFI_STILL_ON = 16,     /* method=efi: ResetSystem returned, or the machine
                                    is still on after it: status 33 */
+    HALT_RESET_FAILED = 17,     /* action=reboot: each reset method the list names
+                                   was tried (or is absent) and the machine still
+                                   runs: status 35 */
+    HALT_NO_RESET = 18,         /* action=reboot: none of the methods the list names
+                                   is there: status 37 */
 };
 
 /* Whether a code ends a run that did not do what it was asked (onfail=reboot then

@@ -46,6 +46,12 @@
 %assign BEH_PMINT    24         ; PM 5307h off executes INT 1Ah, as real-mode code would
 %assign BEH_A20GATES 25         ; real-mode 5307h off turns A20 off through DDh and port EEh
 %assign BEH_DSDATA   26         ; PM entries take DS and ES as handed, for their data segment
+; Waking by time (wake=):
+%assign BEH_TIMER    27         ; APM 1.2's resume timer (5310h says so, 5311h sets it):
+                                ; standby and suspend end when the clock reaches it
+%assign BEH_ALARM    28         ; no resume timer; standby and suspend end at the clock's
+                                ; alarm (INT 4Ah, or AF in register C), as a BIOS whose
+                                ; setup has resume on alarm
 
 %ifndef BEHAVIOUR
   %assign BEHAVIOUR BEH_PLAIN
@@ -70,12 +76,29 @@ F_ARMED         equ 0x04
 F_CONNECTED     equ 0x08
 F_ENABLED       equ 0x10
 F_DATA_SET      equ 0x20
+F_TIMER_SET     equ 0x40            ; BEH_TIMER: 5311h set a resume time
+F_ALARM_RANG    equ 0x80            ; BEH_ALARM: INT 4Ah came
+S_TIMER_SEC     equ 0xF4            ; BEH_TIMER: the resume time, BCD as 5311h gave it
+S_TIMER_MIN     equ 0xF5
+S_TIMER_HOUR    equ 0xF6
+S_TIMER_DATE    equ 0xF8            ; word: SI (month, day)
+S_TIMER_YEAR    equ 0xFA            ; word: DI
 MODE_RM         equ 0
 MODE_PM         equ 1
 
 ACPI_PM1A_CNT   equ 0x604       ; QEMU pc (PIIX4) and q35 (ICH9): what SeaBIOS writes
 ACPI_SLP_EN     equ 0x2000      ; SLP_EN with SLP_TYP 0: S5 on QEMU
 DEBUG_EXIT      equ 0xF4        ; isa-debug-exit
+CMOS_INDEX      equ 0x70
+CMOS_DATA       equ 0x71
+RTC_SECONDS     equ 0x00
+RTC_MINUTES     equ 0x02
+RTC_HOURS       equ 0x04
+RTC_STATUS_A    equ 0x0A
+RTC_STATUS_C    equ 0x0C
+RTC_A_UIP       equ 0x80
+RTC_C_AF        equ 0x20
+INT_USER_ALARM  equ 0x4A        ; what the BIOS's IRQ 8 handler calls at the alarm
 
 EXIT_AREA_WRITTEN equ 0x21      ; BEH_EBDA: someone wrote into the memory INT 12h excludes
 EXIT_ENABLE_FIRST equ 0x25      ; BEH_ENABLE: 5308h/530Fh before any 5307h
@@ -161,6 +184,7 @@ rom_header:
         dw      0                       ; no PnP header
 old15:  dd      0                       ; written at init, while the ROM is RAM
 old1c:  dd      0
+old4a:  dd      0
 
 ; --- POST ----------------------------------------------------------------------
 
@@ -179,6 +203,12 @@ init:
         mov     [cs:old1c], eax
         mov     word [0x1C * 4], int1c
         mov     [0x1C * 4 + 2], cs
+%endif
+%if BEHAVIOUR == BEH_ALARM
+        mov     eax, [INT_USER_ALARM * 4]
+        mov     [cs:old4a], eax
+        mov     word [INT_USER_ALARM * 4], int4a
+        mov     [INT_USER_ALARM * 4 + 2], cs
 %endif
         mov     ax, BDA_SEG
         mov     ds, ax
@@ -337,6 +367,17 @@ int1c:
         jmp     far [cs:old1c]
 %endif
 
+%if BEHAVIOUR == BEH_ALARM
+; The user alarm hook, which SeaBIOS's IRQ 8 handler calls when the alarm rings.
+int4a:
+        push    ds
+        push    word BDA_SEG
+        pop     ds
+        or      byte [S_FLAGS], F_ALARM_RANG
+        pop     ds
+        jmp     far [cs:old4a]
+%endif
+
 ; --- protected mode ------------------------------------------------------------
 
         bits    32
@@ -428,7 +469,7 @@ core:
         ret
 
 dispatch:
-        cmp     al, APM_FN_GET_CAPABILITIES
+        cmp     al, APM_FN_RESUME_TIMER
         ja      err_unsupported
         push    si
         movzx   si, al
@@ -442,7 +483,7 @@ fn_table:
         dw      fn_disconnect, fn_cpu_idle, ok, fn_set_state
         dw      fn_enable, fn_not_needed, fn_power_status, fn_pm_event
         dw      fn_not_needed, fn_not_needed, fn_driver_version, fn_engage
-        dw      fn_capabilities
+        dw      fn_capabilities, fn_resume_timer
 
 ok:
         clc
@@ -560,8 +601,52 @@ fn_capabilities:
         jmp     fn_not_needed
 %endif
         xor     bl, bl
+%if BEHAVIOUR == BEH_TIMER
+        mov     cx, APM_CAP_GLOBAL_STANDBY | APM_CAP_GLOBAL_SUSPEND | \
+                    APM_CAP_TIMER_STANDBY | APM_CAP_TIMER_SUSPEND
+%elif BEHAVIOUR == BEH_ALARM
+        mov     cx, APM_CAP_GLOBAL_STANDBY | APM_CAP_GLOBAL_SUSPEND
+%else
         xor     cx, cx
+%endif
         jmp     ok
+
+; 5311h: CL = 00h disable, 01h get, 02h set (CH seconds, DL minutes, DH hours, SI
+; month and day, DI year, all BCD). Only BEH_TIMER has the timer.
+fn_resume_timer:
+%if BEHAVIOUR == BEH_TIMER
+        cmp     cl, APM_RESUME_TIMER_SET
+        je      .set
+        cmp     cl, APM_RESUME_TIMER_GET
+        je      .get
+        cmp     cl, APM_RESUME_TIMER_DISABLE
+        jne     err_param_range
+        and     byte [S_FLAGS], ~F_TIMER_SET
+        jmp     ok
+.set:
+        mov     [S_TIMER_SEC], ch
+        mov     [S_TIMER_MIN], dl
+        mov     [S_TIMER_HOUR], dh
+        mov     [S_TIMER_DATE], si
+        mov     [S_TIMER_YEAR], di
+        or      byte [S_FLAGS], F_TIMER_SET
+        jmp     ok
+.get:
+        test    byte [S_FLAGS], F_TIMER_SET
+        jz      .disabled
+        mov     ch, [S_TIMER_SEC]
+        mov     dl, [S_TIMER_MIN]
+        mov     dh, [S_TIMER_HOUR]
+        mov     si, [S_TIMER_DATE]
+        mov     di, [S_TIMER_YEAR]
+        jmp     ok
+.disabled:
+        mov     ah, APM_ERR_TIMER_DISABLED
+        stc
+        ret
+%else
+        jmp     err_unsupported
+%endif
 
 ; 530Eh: CX = the version the driver asks for; AX = the connection's.
 fn_driver_version:
@@ -597,6 +682,13 @@ fn_set_state:
         jb      ok
         cmp     cx, APM_STATE_SUSPEND
         jbe     wait_for_resume
+        cmp     cx, APM_STATE_OFF
+        jne     ok
+%elif BEHAVIOUR == BEH_TIMER || BEHAVIOUR == BEH_ALARM
+        cmp     cx, APM_STATE_STANDBY
+        jb      ok
+        cmp     cx, APM_STATE_SUSPEND
+        jbe     wait_for_wake
         cmp     cx, APM_STATE_OFF
         jne     ok
 %else
@@ -824,6 +916,64 @@ wait_for_resume:
         cmp     ax, [BDA_KBD_TAIL]
         je      .halt
         jmp     ok
+%endif
+
+%if BEHAVIOUR == BEH_TIMER || BEHAVIOUR == BEH_ALARM
+; Standby and suspend that end by themselves, as a BIOS without SMM would do them:
+; halt, IF on, and after each interrupt look at the clock. BEH_TIMER: the clock has
+; reached the resume time 5311h set (its h:m:s, BCD as the clock keeps it in QEMU);
+; the timer then goes off, disabled, as APM 1.2 has it. BEH_ALARM: the alarm rang (the
+; BIOS's IRQ 8 handler called INT 4Ah, or register C holds AF). Nothing set: the
+; caller waits for ever, as a real machine would until its resume key. DS = 40h.
+wait_for_wake:
+        sti
+%if BEHAVIOUR == BEH_ALARM
+        and     byte [S_FLAGS], ~F_ALARM_RANG
+%endif
+.halt:
+        hlt
+%if BEHAVIOUR == BEH_TIMER
+        test    byte [S_FLAGS], F_TIMER_SET
+        jz      .halt
+        call    rtc_wait_update
+        mov     al, RTC_SECONDS
+        call    rtc_read
+        cmp     al, [S_TIMER_SEC]
+        jne     .halt
+        mov     al, RTC_MINUTES
+        call    rtc_read
+        cmp     al, [S_TIMER_MIN]
+        jne     .halt
+        mov     al, RTC_HOURS
+        call    rtc_read
+        cmp     al, [S_TIMER_HOUR]
+        jne     .halt
+        and     byte [S_FLAGS], ~F_TIMER_SET
+%else
+        test    byte [S_FLAGS], F_ALARM_RANG
+        jnz     .woken
+        mov     al, RTC_STATUS_C
+        call    rtc_read
+        test    al, RTC_C_AF
+        jz      .halt
+.woken:
+%endif
+        jmp     ok
+
+; AL = a clock register; out AL its value. NMI masked while the index points there.
+rtc_read:
+        or      al, 0x80
+        out     CMOS_INDEX, al
+        in      al, CMOS_DATA
+        ret
+
+; Until no update is in progress: the time is safe to read for 244 us.
+rtc_wait_update:
+        mov     al, RTC_STATUS_A
+        call    rtc_read
+        test    al, RTC_A_UIP
+        jnz     rtc_wait_update
+        ret
 %endif
 
 %if BEHAVIOUR == BEH_A20GATES

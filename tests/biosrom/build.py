@@ -47,6 +47,8 @@ BEHAVIOURS = {
     "pmint": "BEH_PMINT",
     "a20gates": "BEH_A20GATES",
     "dsdata": "BEH_DSDATA",
+    "timer": "BEH_TIMER",
+    "alarm": "BEH_ALARM",
 }
 
 BLOCK = 512

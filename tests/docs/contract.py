@@ -37,6 +37,15 @@ def defines(*paths):
     return found
 
 
+def text_defines(*paths):
+    """{NAME: '"text"'} of the #define NAME "text" lines of the headers."""
+    found = {}
+    for path in paths:
+        for m in re.finditer(r'^#define (\w+)\s+("[^"]*")', read(path), re.M):
+            found[m.group(1)] = m.group(2)
+    return found
+
+
 # --- the kernel's side ------------------------------------------------------------------
 
 class Option:
@@ -51,25 +60,29 @@ def kernel_options():
     """[Option] in the order of option_defs[], then label= (free text, parsed apart)."""
     text = read(OPTIONS_C)
     consts = defines(OPTIONS_C, OPTIONS_H)
+    consts_text = text_defines(OPTIONS_C, OPTIONS_H)
     arrays = {}
     for m in re.finditer(r"static const struct choice (\w+)\[\] = \{(.*?)\n\};", text, re.S):
         arrays[m.group(1)] = re.findall(r'\{ "([^"]+)", ([\w]+) \}', m.group(2))
     table = re.search(r"option_defs\[\] = \{(.*?)\n\};", text, re.S).group(1)
     options = []
-    for m in re.finditer(r'(INT_OPTION|BOOL_OPTION)\("(\w+)", \w+, (\w+), (\w+)\)'
-                         r'|\{ "(\w+)",\s*offsetof\(struct options, \w+\),\s*FIELD_\w+,\s*(\w+),\s*'
-                         r'(true|false),\s*(\w+),\s*([^,]+),\s*(true|false) \}', table):
-        if m.group(1):
-            key, array, default, is_list, number, sequence = (
-                m.group(2), m.group(3), m.group(4), False, "0", False)
-        else:
-            key, array, is_list, number, default, sequence = (
-                m.group(5), m.group(6), m.group(7) == "true", m.group(8),
-                m.group(9).strip(), m.group(10) == "true")
+    # The table's rows, one macro each (app/options.c): INT_OPTION and BOOL_OPTION (one
+    # choice), NUMBER_OPTION (or a number up to a limit), LIST_OPTION (a comma list,
+    # none by default), SEQUENCE_OPTION (an ordered list, its default written out).
+    for m in re.finditer(r'(\w+_OPTION)\("(\w+)", \w+, (\w+)((?:, [^,)]+)*)\)', table):
+        kind, key, array = m.group(1), m.group(2), m.group(3)
+        rest = [a.strip() for a in m.group(4).split(",")[1:]]
         choices = arrays[array]
-        inner = re.match(r"METHOD_LIST_1\((\w+)\)", default)
-        default = inner.group(1) if inner else default
-        if is_list and default == "0":
+        is_list = kind == "LIST_OPTION"
+        sequence = kind == "SEQUENCE_OPTION"
+        number = rest[0] if kind == "NUMBER_OPTION" else "0"
+        if sequence:
+            text_default = rest[1]
+            text_default = consts_text.get(text_default, text_default).strip('"')
+            options.append(Option(key, [n for n, _ in choices], text_default, False, True, 0))
+            continue
+        default = rest[-1] if kind in ("INT_OPTION", "BOOL_OPTION", "NUMBER_OPTION") else "0"
+        if is_list:
             default_name = None                     # an empty list: nothing injected
         else:
             default_name = next((n for n, v in choices if v == default), None)

@@ -29,6 +29,7 @@ import signal
 import subprocess
 import time
 
+from tests.emu.case import Probe
 from tests.emu.images import image_for
 from tests.emu.watch import SerialWatch
 from tests.paths import ROOT
@@ -283,6 +284,19 @@ def spawn(machine, image, medium, workdir, com1):
     return proc, err_path, start
 
 
+class NextBoot(Probe):
+    """86Box goes on after its verdict (a reset) until the serial log matches pattern:
+    the next boot's words, the record the last run left read by it or missed. The
+    verdict stays 86Box's; the case's serial lines judge the next boot."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+
+def next_boot_pattern(case):
+    return next((p.pattern for p in case.probes() if isinstance(p, NextBoot)), None)
+
+
 def boot(case, workdir, image, watch, want_screen=False):
     """Boots IMAGE on case.machine; returns (verdict, seconds, screenshot or None)."""
     vmdir = os.path.join(workdir, "vm")
@@ -290,6 +304,7 @@ def boot(case, workdir, image, watch, want_screen=False):
     deadline = start + case.timeout
     verdict = shot = None
     quiet_resets = 1
+    until = next_boot_pattern(case)
     try:
         while verdict is None:
             time.sleep(0.25)
@@ -299,6 +314,9 @@ def boot(case, workdir, image, watch, want_screen=False):
                 quiet_resets = resets(stderr_text)
             verdict = verdict_from(stderr_text, quiet_resets)
             if verdict:
+                while until and time.monotonic() < deadline and \
+                        not re.search(until, watch.text(), re.M):
+                    time.sleep(0.25)
                 break
             if proc.poll() is not None:
                 verdict = "exit:%d" % proc.returncode

@@ -11,12 +11,13 @@ Each case is in the group of its topic below, and in the groups its columns impl
 """
 
 from tests.emu import (cases_86box, cases_aml, cases_biosrom, cases_check, cases_errors,
-                       cases_floppy, cases_media, cases_methods, cases_poweroff, cases_screen,
-                       cases_survey, cases_uefi, cases_v86, cases_windows)
+                       cases_floppy, cases_media, cases_methods, cases_poweroff, cases_reset,
+                       cases_screen, cases_survey, cases_uefi, cases_v86, cases_windows)
 
 TOPICS = [
     ("poweroff", cases_poweroff),   # the walking skeleton, forced interfaces, fallbacks
     ("methods", cases_methods),     # method=: ACPI S5 beside APM, chains
+    ("reset", cases_reset),         # action=reboot, reset=, the record; wake=
     ("aml", cases_aml),             # method=acpi runs the firmware's AML: \\_PTS(5)
     ("errors", cases_errors),       # bad command lines, CPU exceptions
     ("v86", cases_v86),             # the v86 monitor against the CPU itself

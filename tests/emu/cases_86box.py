@@ -9,6 +9,7 @@ BOARDS describes the emulated hardware for docs/real-bioses.md's real-BIOS table
 the outcomes in that table come from these cases' runs (tests/emu/board_table.py).
 """
 
+from tests.emu.box86 import NextBoot
 from tests.emu.case import Case
 from tests.emu.judges import QrOnFinalScreen, ScreenHasText, SurveyMatches
 
@@ -141,4 +142,85 @@ CASES = [
                  r"\(MDA\); photograph this text report"],
          serial_absent=[r"QR code 1/"],
          judges=[ScreenHasText(), SurveyMatches({"video.adapter": "MDA"})]),
+]
+
+# --- action=reboot on real BIOS ROMs: 86Box's own reset markers --------------------------
+# A reset is 86Box's "hard reset" or "soft reset" after the guest first wrote to COM1
+# (tests/emu/box86.py); a triple fault is its own marker.
+def resetting(method, how):
+    return r"^apmoff: resetting via %s \(%s\)$" % (method, how)
+
+
+KBD = resetting("kbd", "8042 command FEh")
+# The second boot's record line (a boot's first line is its version).
+NEXT_BOOT_RECORD = (r"^apmoff: version .*\n(.*\n)*?apmoff: version .*\n(.*\n)*?"
+                    r"apmoff: record: %s")
+CASES += [
+    # The ISA 386: no PCI (no CF9h, no port 92h known), no ACPI, no UEFI; the 8042 resets.
+    Case("86box-386-award495-reset-skips", "86box", "award", "386-award495", "floppy",
+         "action=reboot reset=pci,port92,acpi,efi,kbd", "reset", T,
+         serial=[r"^apmoff: reset: pci skipped: ISA machine",
+                 r"^apmoff: reset: port92 skipped: ISA machine",
+                 r"^apmoff: reset: acpi skipped: no ACPI reset register: no RSDP$",
+                 r"^apmoff: reset: efi skipped: no UEFI ResetSystem"],
+         last_line=KBD),
+    # The next boot of the same machine: the 1993 Award BIOS's POST clears memory even
+    # after a reset that asked for a warm boot (40:72h = 1234h), so the record the run
+    # left at 0C00h is gone, and the next boot says so (QEMU's SeaBIOS and Bochs keep
+    # it: tests/emu/cases_reset.py). Seen the same on the kit's Award 486 and 430TX and
+    # on the AMI 386, and in extended memory as well.
+    Case("86box-386-award495-reset-next-boot", "86box", "award", "386-award495", "floppy",
+         "action=reboot reset=kbd", "reset", T,
+         judges=[NextBoot(NEXT_BOOT_RECORD % r"(none|the previous run|the one)")],
+         serial=[r"^apmoff: record: reset via kbd left at 0C00h for the next boot",
+                 NEXT_BOOT_RECORD % r"none at 0C00h: no previous run left one"]),
+    Case("86box-386-award495-reset-triple", "86box", "award", "386-award495", "floppy",
+         "action=reboot reset=triple", "triple-fault", T,
+         last_line=resetting("triple", "an empty IDT and INT3: a triple fault")),
+    # The 486 (SiS 496/497): the default order; no ACPI, and the 8042 resets.
+    Case("86box-486sp3c-dx2s-reboot", "86box", "award", "486sp3c-dx2s", "floppy",
+         "action=reboot", "reset", T,
+         serial=[r"^apmoff: reset: acpi skipped: no ACPI reset register: no RSDP$"],
+         last_line=KBD),
+    # The 430TX's default order: no ACPI tables, so the 8042.
+    Case("86box-tx97-reboot", "86box", "award", "tx97", "floppy", "action=reboot", "reset",
+         T, serial=[r"^apmoff: reset: acpi skipped: no ACPI reset register: no RSDP$"],
+         last_line=KBD),
+    # PIIX3 (430HX): its CF9h.
+    Case("86box-p55t2p4-reset-pci", "86box", "award", "p55t2p4", "floppy",
+         "action=reboot reset=pci", "reset", T,
+         last_line=resetting("pci", r"reset control register CF9h: 02h, then 06h")),
+    # PIIX4: CF9h and port 92h, each alone.
+    Case("86box-tx97-reset-pci", "86box", "award", "tx97", "floppy", "action=reboot reset=pci",
+         "reset", T,
+         last_line=resetting("pci", r"reset control register CF9h: 02h, then 06h")),
+    Case("86box-tx97-reset-port92", "86box", "award", "tx97", "floppy",
+         "action=reboot reset=port92", "reset", T,
+         last_line=resetting("port92", "port 92h fast-reset bit 0")),
+]
+CASES += [
+    # VIA MVP3 with an Award BIOS of 2001 that has ACPI tables, of revision 1: no reset
+    # register there; VIA's CF9h is not in the table, its port 92h is, and resets.
+    Case("86box-ficva503p-reset-port92", "86box", "award", "ficva503p", "floppy",
+         "action=reboot reset=acpi,pci,port92", "reset", T,
+         serial=[r"^apmoff: reset: acpi skipped: no ACPI reset register: FADT revision 1$",
+                 r"^apmoff: reset: pci skipped: VIA Apollo MVP3 \(VT82C586\): not known to "
+                 r"have a reset control register at CF9h$"],
+         last_line=resetting("port92", "port 92h fast-reset bit 0")),
+    # APM 1.2 on the 430TX: 5310h says the resume timer (and the ring) wakes it from
+    # standby and suspend, 5311h takes the time; 86Box's board does not stop there, so
+    # the BIOS is back at once with its standby-resume event, the timer still set (and
+    # then disabled): the run says something else ended it.
+    Case("86box-tx97-standby-wake", "86box", "award", "tx97", "floppy",
+         "action=standby wake=10", "halt", T,
+         serial=[r"^apmoff: capabilities 003Fh: global standby, global suspend, resume "
+                 r"timer from standby, resume timer from suspend, resume on ring from "
+                 r"standby, resume on ring from suspend",
+                 r"^apmoff: rm: 5311h ok$",
+                 r"^apmoff: standby: PM event 000Bh \(system standby resume\)",
+                 r"^apmoff: standby: the resume timer is still set for .*: something else "
+                 r"ended the standby$"],
+         judges=[SurveyMatches({"apm.resume_timer": "standby,suspend",
+                                "apm.capabilities": "0x003F"})],
+         last_line=r"^apmoff: halted: standby complete"),
 ]

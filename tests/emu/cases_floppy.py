@@ -152,7 +152,7 @@ CASES += [
          hang_after=r"^apmoff loader: countdown stopped$",
          judges=[TextScreenShows([r"^ apmoff [\d.]+ loader",
                                   r"^ 1 apmoff [\d.]+: power off through APM",
-                                  r"^14 apmoff [\d.]+: power off through UEFI ResetSystem",
+                                  r"^15 apmoff [\d.]+: power off through UEFI ResetSystem",
                                   r"Enter boots it, e edits its words",
                                   r"The countdown is stopped\."])]),
 ]

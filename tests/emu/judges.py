@@ -10,6 +10,7 @@ judge objects below check what some cases add, one class each:
     TextScreenShows([...])            QEMU: the 80x25 text screen shows these lines
     ScreenHasText()                   QEMU, 86Box: the final picture shows text
     PortLog(0x440, [...])             QEMU: the guest's writes to that port hold lines
+    BochsLogShows([...])              Bochs: its own log holds these lines, in order
 
 A judge may also capture what it needs while the emulator runs (the Probe hooks of
 tests/emu/case.py): the runners call the hooks, and know no judge by name.
@@ -449,6 +450,38 @@ def read_picture(path):
     magic, dims, maxval, pixels = data.split(b"\n", 3)
     width, height = map(int, dims.split())
     return width, height, pixels
+
+
+class BochsLogShows(Probe):
+    """Bochs' log (its CPU's and its BIOS's own words) holds lines matching these
+    patterns, in this order: what happened inside the emulator on the way to its
+    verdict and after it (the runner lets Bochs run on until they are there)."""
+    groups = ("bochs",)
+
+    def __init__(self, patterns):
+        self.patterns = list(patterns)
+
+    def missing(self, log):
+        """The first pattern not found in order, or None."""
+        at = 0
+        for pattern in self.patterns:
+            m = re.compile(pattern, re.M).search(log, at)
+            if not m:
+                return "bochs.log lacks /%s/ after offset %d" % (pattern, at)
+            at = m.end()
+        return None
+
+    def log_complete(self, log):
+        return self.missing(log) is None
+
+    def problems(self, run):
+        try:
+            with open(run.path("bochs.log"), "rb") as f:
+                log = f.read().decode("latin-1")
+        except FileNotFoundError:
+            return ["no bochs.log"]
+        why = self.missing(log)
+        return [why] if why else []
 
 
 class QrOnFinalScreen(Probe):

@@ -150,6 +150,40 @@ class AcpiTable(Probe):
         return ["-acpitable", "file=" + out]
 
 
+class ComesBack(Probe):
+    """The guest's reset restarts the machine instead of ending QEMU: -action
+    reboot=reset, which overrides -no-reboot, so QEMU reports each reset as a QMP RESET
+    event and the next boot runs (its loader, its kernel, the record the last run left).
+    The run must show QEMU's own RESET with reason guest-reset, the emulator's word that
+    the first boot reset the machine; the case's serial lines say what the next boot
+    made of it."""
+    groups = ("reset",)
+    SEEN = "resets.txt"
+
+    def qemu_args(self, workdir):
+        return ["-action", "reboot=reset"]
+
+    def qemu_poll(self, run):
+        resets = [ev.get("data", {}).get("reason", "") for ev in run.qmp.events
+                  if ev.get("event") == "RESET"]
+        mine = run.mine(self, written=0)
+        if len(resets) != mine["written"]:
+            mine["written"] = len(resets)
+            with open(run.path(self.SEEN), "w") as f:
+                f.write("\n".join(resets) + "\n")
+
+    def problems(self, run):
+        try:
+            with open(run.path(self.SEEN)) as f:
+                reasons = f.read().split()
+        except FileNotFoundError:
+            reasons = []
+        if "guest-reset" not in reasons:
+            return ["QEMU reported no RESET with reason guest-reset (%s)"
+                    % (", ".join(reasons) or "no RESET at all")]
+        return []
+
+
 class PaddedSsdt(Probe):
     """More ACPI tables for the guest, `count` SSDTs of `kib` KiB (QEMU takes 64 KiB a
     table at most): each one name holding a buffer of zeros, made here (iasl has no

@@ -570,7 +570,9 @@ class Tables(unittest.TestCase):
     def test_unknown_chipsets(self):
         with open(os.path.join(ROOT, "survey", "chipset.c")) as f:
             known = chipsets.read_table(f.read())
-        self.assertIn((0x8086, 0x7110), known)          # PIIX4, a SOUTH() row
+        self.assertIn((0x8086, 0x7110), known)          # PIIX4, an INTEL_SB() row
+        self.assertIn((0x8086, 0x04A3), known)          # 430LX/NX, a ROW() row
+        self.assertIn((0x1106, 0x0586), known)          # VT82C586B, a VIA_SB() row
         self.assertIn((0x1039, 0x0496), known)          # SiS 496, a row written out
         self.assertIn((0x1060, 0x888A), known)          # UMC: a vendor of its own
         self.assertNotIn((0x1060, 0xE881), known)

@@ -79,6 +79,12 @@
     X(test_query_1_1_has_no_capabilities) \
     X(test_query_status_failure)
 
+/* apm_cases_resume.c */
+#define APM_CASES_RESUME(X) \
+    X(test_resume_timer_wakes) \
+    X(test_resume_timer_bcd) \
+    X(test_resume_timer_1_1)
+
 /* apm_cases_off.c */
 #define APM_CASES_OFF(X) \
     X(test_power_off_returns_success) \
@@ -131,6 +137,7 @@
     APM_CASES_PM(X) \
     APM_CASES_DESC(X) \
     APM_CASES_QUERY(X) \
+    APM_CASES_RESUME(X) \
     APM_CASES_OFF(X) \
     APM_CASES_POWEROFF(X) \
     APM_CASES_TEXT(X) \

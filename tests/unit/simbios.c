@@ -230,6 +230,38 @@ static void handle_5310(struct simbios *sim, struct biosregs *r)
     ok(r);
 }
 
+/* 5311h resume timer: CL 00h disable, 01h get (0Dh when none is set), 02h set. */
+static void handle_5311(struct simbios *sim, struct biosregs *r)
+{
+    if (r->bx != APM_DEVICE_BIOS) {
+        fail(r, APM_ERR_BAD_DEVICE);
+        return;
+    }
+    switch (r->cl) {
+    case APM_RESUME_TIMER_DISABLE:
+        sim->timer_set = false;
+        break;
+    case APM_RESUME_TIMER_GET:
+        if (!sim->timer_set) {
+            fail(r, APM_ERR_TIMER_DISABLED);
+            return;
+        }
+        r->ch = sim->timer.ch;
+        r->dx = sim->timer.dx;
+        r->si = sim->timer.si;
+        r->di = sim->timer.di;
+        break;
+    case APM_RESUME_TIMER_SET:
+        sim->timer_set = true;
+        sim->timer = *r;
+        break;
+    default:
+        fail(r, APM_ERR_PARAM_RANGE);
+        return;
+    }
+    ok(r);
+}
+
 static bool needs_connection(uint8_t fn)
 {
     return fn > APM_FN_DISCONNECT;
@@ -295,6 +327,12 @@ static void dispatch(struct simbios *sim, enum apm_iface via, struct biosregs *r
     case APM_FN_GET_CAPABILITIES:
         if (sim->version >= APM_V1_2)
             handle_5310(sim, r);
+        else
+            unknown(r);
+        break;
+    case APM_FN_RESUME_TIMER:
+        if (sim->version >= APM_V1_2)
+            handle_5311(sim, r);
         else
             unknown(r);
         break;

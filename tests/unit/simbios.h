@@ -88,6 +88,8 @@ struct simbios {
     unsigned fn_calls[SIM_FN_MAX];
     unsigned ncalls;
     struct sim_call calls[SIM_CALLS_MAX];
+    bool timer_set;             /* 5311h: a resume timer set, and its registers */
+    struct biosregs timer;
     unsigned setup_calls;
     enum apm_iface setup_via;
     struct apm_pm_info setup_info;  /* what the last setup() received */

@@ -368,6 +368,58 @@ static void test_no_pci(void **state)
     assert_null(v.south);
 }
 
+/* How the board resets (reset=pci, reset=port92): the south bridge's row decides,
+ * the host bridge's where the south bridge's does not know; no PCI, no answer. */
+static void test_reset_facts(void **state)
+{
+    with(0x8086, 0x1237);                       /* QEMU's pc: 440FX, PIIX3 */
+    with(0x8086, 0x7000);
+    with(0x8086, 0x7113);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.reset_cf9, FACT_YES);
+    assert_string_equal(v.reset_cf9_by, "PIIX3");
+    assert_int_equal(v.port92, FACT_YES);
+    assert_string_equal(chipset_fact_name(v.port92), "yes");
+
+    setup(state);                               /* 430LX/NX with the SIO: the PCMC's TRC */
+    with(0x8086, 0x04A3);
+    with(0x8086, 0x0484);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.reset_cf9, FACT_YES);
+    assert_string_equal(v.reset_cf9_by, "Intel 430LX/NX");
+    assert_int_equal(v.port92, FACT_YES);
+    assert_string_equal(v.port92_by, "SIO");
+
+    setup(state);                               /* VIA MVP3 + VT82C586B: port 92h only */
+    with(0x1106, 0x0598);
+    with(0x1106, 0x0586);
+    with(0x1106, 0x3040);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.reset_cf9, FACT_UNKNOWN);
+    assert_null(v.reset_cf9_by);
+    assert_int_equal(v.port92, FACT_YES);
+
+    setup(state);                               /* SiS 496/497: the table does not know */
+    with(0x1039, 0x0496);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.reset_cf9, FACT_UNKNOWN);
+    assert_int_equal(v.port92, FACT_UNKNOWN);
+
+    setup(state);                               /* q35's ICH9 */
+    with(0x8086, 0x29C0);
+    with(0x8086, 0x2918);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.reset_cf9, FACT_YES);
+    assert_string_equal(v.reset_cf9_by, "ICH9");
+
+    setup(state);
+    pci.mech = PCI_MECH_NONE;
+    chipset_identify(NULL, &v);
+    assert_int_equal(v.reset_cf9, FACT_UNKNOWN);
+    assert_int_equal(v.port92, FACT_UNKNOWN);
+    assert_null(v.port92_by);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +439,7 @@ int main(void)
         cmocka_unit_test_setup(test_unknown, setup),
         cmocka_unit_test_setup(test_host_only, setup),
         cmocka_unit_test_setup(test_no_pci, setup),
+        cmocka_unit_test_setup(test_reset_facts, setup),
     };
     return cmocka_run_group_tests_name("chipset", tests, NULL, NULL);
 }

@@ -316,12 +316,41 @@ static void test_log_names_the_port(void **state)
 static void test_every_code(void **state)
 {
     (void)state;
-    for (int code = HALT_POWEROFF_FAILED; code <= HALT_SELFTEST_DONE; code++) {
+    for (int code = HALT_POWEROFF_FAILED; code <= HALT_NO_RESET; code++) {
         build((enum halt_code)code, "a reason that is long enough to need a second line "
               "on the screen, which it gets under the same label", true);
         assert_non_null(field("Next"));
         assert_true(count < SUMMARY_LINES);
     }
+}
+
+/* action=reboot: a line for each method of the list, in its order, instead of APM's
+ * interfaces (APM was never asked), and the reset failure's advice. */
+static void test_reboot_panel(void **state)
+{
+    (void)state;
+    struct reset_offer offer = { .why = { [RESET_ACPI] = "no ACPI reset register: FADT "
+                                                          "revision 1" } };
+    struct reset_chain chain = { .offer = &offer };
+    struct reset_report report = {
+        .count = 3,
+        .tries = {
+            { RESET_ACPI, RESET_SKIPPED, "no ACPI reset register: FADT revision 1" },
+            { RESET_KBD, RESET_STILL_RUNNING, NULL },
+            { RESET_TRIPLE, RESET_NOT_REACHED, NULL },
+        },
+    };
+    struct summary_input in = { .version = "0.1", .sv = &sv, .apm = &apm,
+                                .serial_kind = "8250", .code = HALT_RESET_FAILED,
+                                .reason = "reset failed: still running after kbd",
+                                .chain = &chain, .resets = &report };
+    count = summary_lines(&in, lines, SUMMARY_LINES);
+    assert_string_equal(field("acpi"), "skipped: no ACPI reset register: FADT revision 1");
+    assert_string_equal(field("kbd"), "still running after 1000 ms (8042 command FEh)");
+    assert_string_equal(field("triple"), "not reached");
+    assert_null(field("APM"));
+    assert_non_null(strstr(field("Next"), "reset=bios"));
+    assert_string_equal(field("Result"), "reset failed: still running after kbd");
 }
 
 int main(void)
@@ -339,6 +368,7 @@ int main(void)
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),
         cmocka_unit_test_setup(test_log_names_the_port, setup),
         cmocka_unit_test_setup(test_every_code, setup),
+        cmocka_unit_test_setup(test_reboot_panel, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,6 +66,20 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
     sv->chipset.soft_off = SOFT_OFF_NO;
     snprintf(sv->chipset.name, sizeof(sv->chipset.name), "Intel 430HX (PIIX3)");
     snprintf(sv->chipset.explain, sizeof(sv->chipset.explain), "no soft-off");
+    sv->chipset.reset_cf9 = sv->chipset.port92 = FACT_YES;
+    sv->chipset.reset_cf9_by = sv->chipset.port92_by = "PIIX3";
+    /* a FADT of revision 3 whose RESET_REG is CF9h, an 8042, no UEFI */
+    static struct acpi_fadt fadt = {
+        .length = 244, .revision = 3, .have_flags = true, .have_reset = true,
+        .flags = ACPI_FADT_RESET_REG_SUP, .reset_value = 0x06,
+        .reset_reg = { .space = ACPI_SPACE_IO, .bit_width = 8, .addr = 0xCF9 },
+    };
+    const struct reset_facts facts = {
+        .kbc = true, .kbc_status = 0x1C, .pci_mech = 1, .chipset = &sv->chipset,
+        .fadt = &fadt, .efi_why = "no EFI system table",
+    };
+    reset_offer_find(&facts, &sv->reset);
+    sv->previous = "reset:kbd:warm";
     sv->video.have_dcc = true;
     sv->video.dcc_active = 0x08;
     sv->video.adapter = "VGA";
@@ -160,6 +174,7 @@ static void test_everything_filled(void **state)
         "{\"schema\":1,\"version\":\"0.2\",\"commit\":\"31e4713ab3ec\","
         "\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
         "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
+        "\"previous\":\"reset:kbd:warm\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
         "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
         "\"fpu_kind\":\"integrated\",\"tsc\":false,\"clock_khz\":66670,"
@@ -187,6 +202,7 @@ static void test_everything_filled(void **state)
         "\"00:07.1 8086:7010 010180 00 1043:8001 1/0E\"]},"
         "\"chipset\":{\"name\":\"Intel 430HX (PIIX3)\",\"soft_off\":\"no\","
         "\"explain\":\"no soft-off\"},"
+        "\"reset\":\"kbd,pci,port92,acpi,triple,bios\",\"reset_acpi\":\"io:0CF9=06\","
         "\"apm\":{\"present\":true,\"version\":\"1.2\",\"raw_version\":\"0x0102\","
         "\"signature\":true,\"flags\":\"0x0003\","
         "\"flags_text\":\"16-bit PM interface, 32-bit PM interface\","
@@ -202,6 +218,7 @@ static void test_everything_filled(void **state)
         "\"battery_flag\":\"0x08\",\"life_percent\":57,\"life_seconds\":300,"
         "\"battery_count\":2},"
         "\"capabilities\":\"0x000F\",\"battery_units\":1,"
+        "\"resume_timer\":\"standby,suspend\","
         "\"steps\":\"rm:5300=ok,rm:5303=86,pm32:5307=injected\"}}");
 }
 
@@ -229,6 +246,12 @@ static void test_uefi_386_nothing_found(void **state)
     memset(&sv.pci, 0, sizeof(sv.pci));
     memset(&sv.chipset, 0, sizeof(sv.chipset));
     snprintf(sv.chipset.explain, sizeof(sv.chipset.explain), "no PCI");
+    sv.previous = NULL;                 /* no record found: no field */
+    const struct reset_facts none = {
+        .kbc_status = 0xFF, .isa = true, .no_fadt = "no RSDP",
+        .efi_why = "no runtime services table", .bios_why = "no BIOS calls here",
+    };
+    reset_offer_find(&none, &sv.reset);
     bi.protocol = 2;
     bi.have_mem = false;
     bi.mmap_count = 0;
@@ -241,7 +264,8 @@ static void test_uefi_386_nothing_found(void **state)
         "\"efi\":{\"vendor\":\"EDK II\",\"revision\":\"0x00020046\",\"x64\":false,\"runtime_services\":false},"
         "\"smbios\":{\"found\":false},\"acpi\":{\"found\":false},"
         "\"pci\":{\"mechanism\":0},"
-        "\"chipset\":{\"soft_off\":\"unknown\",\"explain\":\"no PCI\"}}");
+        "\"chipset\":{\"soft_off\":\"unknown\",\"explain\":\"no PCI\"},"
+        "\"reset\":\"triple\"}");
 
     memset(&apm, 0, sizeof(apm));
     fill_apm(&apm);

@@ -24,11 +24,12 @@ HOST_DIR  := $(BUILD)/host
 UNIT_DIR  := $(BUILD)/tests
 
 # Objects of each test binary, by source path.
-UNIT_APM_CASES    := install connect version demand pm desc query off poweroff text check
+UNIT_APM_CASES    := install connect version demand pm desc query resume off poweroff text \
+	check
 UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cases_%.o) \
 	tests/unit/apm_fixture.o tests/unit/simbios.o tests/unit/host_console.o \
 	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o lib/biosregs.o \
-	lib/format.o system/segdesc.o
+	lib/format.o system/segdesc.o apm/resume.o lib/rtctime.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
 	app/options.o lib/format.o
 UNIT_METHODS_OBJS := tests/unit/test_methods.o tests/unit/host_console.o \
@@ -40,14 +41,22 @@ UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.
 	system/cpuname.o \
 	lib/format.o apm/apm.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o \
 	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o survey/chipset.o \
-	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/efi.o
+	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/efi.o \
+	apm/resume.o lib/rtctime.o app/reset_offer.o app/options.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o lib/biosregs.o \
-	lib/format.o system/segdesc.o tests/unit/host_console.o
+	lib/format.o system/segdesc.o tests/unit/host_console.o apm/resume.o lib/rtctime.o
 
 UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/summary.o lib/format.o apm/apm.o \
-	apm/poweroff.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o
+	apm/poweroff.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o apm/resume.o \
+	lib/rtctime.o app/resets.o app/reset_offer.o app/options.o lib/json.o
+
+UNIT_RESETS_OBJS := tests/unit/test_resets.o app/resets.o app/reset_offer.o app/options.o \
+	lib/json.o lib/format.o tests/unit/host_console.o
+
+UNIT_LASTRUN_OBJS := tests/unit/test_lastrun.o lib/lastrun.o lib/rtctime.o lib/crc32.o \
+	app/lastrun_story.o lib/format.o
 
 UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o lib/crc32.o survey/qr.o \
 	lib/format.o
@@ -82,13 +91,15 @@ LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
 
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
-	test_checklist test_pic test_uart test_aml test_freemem $(UNIT_LOADER_TESTS)
+	test_checklist test_pic test_uart test_aml test_freemem test_resets test_lastrun \
+	$(UNIT_LOADER_TESTS)
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) $(UNIT_UART_OBJS) \
-	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
+	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_RESETS_OBJS) $(UNIT_LASTRUN_OBJS) \
+	$(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
 	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS) $(UNIT_LOADER_FAT_OBJS)))
 
 .PHONY: unit-bin unit
@@ -116,6 +127,8 @@ $(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
 $(UNIT_DIR)/test_uart: $(addprefix $(HOST_DIR)/,$(UNIT_UART_OBJS))
 $(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
 $(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))
+$(UNIT_DIR)/test_resets: $(addprefix $(HOST_DIR)/,$(UNIT_RESETS_OBJS))
+$(UNIT_DIR)/test_lastrun: $(addprefix $(HOST_DIR)/,$(UNIT_LASTRUN_OBJS))
 $(UNIT_DIR)/test_loader_menu: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MENU_OBJS))
 $(UNIT_DIR)/test_loader_fat: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_FAT_OBJS))
 $(UNIT_DIR)/test_loader_lz4: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_LZ4_OBJS))

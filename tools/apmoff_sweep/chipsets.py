@@ -2,7 +2,8 @@
 (survey/chipset.c) lacks: the list its maintainers add rows from.
 
 survey/chipset.c is read as it is written: `vendor_ids[]` and the rows HOST(v, d, ...),
-SOUTH(v, d, ...), PM(v, d, ...) and `{ d, VENDOR, ROLE_..., ... }`. The functions come
+SOUTH(v, d, ...), PM(v, d, ...), ROW(v, d, ...), a vendor's own row macro (INTEL_SB(d,
+...), defined as ROW(INTEL, d, ...)) and `{ d, VENDOR, ROLE_..., ... }`. The functions come
 from the survey's `pci.functions` strings ("BB:DD.F VVVV:DDDD CCSSPP RR ...").
 A host bridge is class 0600, an ISA bridge (the south bridge of the era) 0601, and a
 bridge of class 0680 ("other") is where PIIX4-style power-management functions sit.
@@ -24,10 +25,16 @@ def read_table(text):
         for name, vid in re.findall(r"\[(\w+)\]\s*=\s*0x([0-9A-Fa-f]+)", m.group(1)):
             vendors[name] = int(vid, 16)
     known = set()
-    for vendor, device in re.findall(r"\b(?:HOST|SOUTH|PM)\(\s*(\w+)\s*,\s*0x([0-9A-Fa-f]+)",
+    for vendor, device in re.findall(r"\b(?:HOST|SOUTH|PM|ROW)\(\s*(\w+)\s*,\s*0x([0-9A-Fa-f]+)",
                                      text):
         if vendor in vendors:
             known.add((vendors[vendor], int(device, 16)))
+    # a row macro of one vendor's: #define INTEL_SB(d, off, name) ROW(INTEL, d, ...)
+    for macro, vendor in re.findall(r"#define\s+(\w+)\(\s*d\s*,[^)]*\)\s*ROW\(\s*(\w+)\s*,"
+                                    r"\s*d\s*,", text):
+        for device in re.findall(r"\b%s\(\s*0x([0-9A-Fa-f]+)" % macro, text):
+            if vendor in vendors:
+                known.add((vendors[vendor], int(device, 16)))
     for device, vendor in re.findall(r"\{\s*0x([0-9A-Fa-f]+)\s*,\s*(\w+)\s*,\s*ROLE_", text):
         if vendor in vendors:
             known.add((vendors[vendor], int(device, 16)))

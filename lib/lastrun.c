@@ -1,0 +1,99 @@
+/* The record for the next run: see lastrun.h. Little-endian fields at fixed
+ * offsets, written byte by byte, so the layout is the same on the host and in the
+ * kernel; the CRC-32 covers everything before it. */
+#include "lastrun.h"
+#include "crc32.h"
+#include "string.h"
+
+static const char mark[8] = { 'a', 'p', 'm', 'o', 'f', 'f', 'L', 'R' };
+
+enum {
+    OFF_MARK = 0,               /* 8 bytes */
+    OFF_FORMAT = 8,
+    OFF_ASKED = 9,
+    OFF_STATE = 10,
+    OFF_ATTEMPT = 11,
+    OFF_FLAG = 12,              /* word */
+    OFF_HAVE_TIME = 14,
+    OFF_TIME = 16,              /* year (word), month, day, hour, minute, second */
+    OFF_METHOD = 24,            /* LASTRUN_METHOD_MAX + 1 bytes, 0-terminated */
+    OFF_RUN_MS = 40,            /* dword */
+    OFF_AWAY_S = 44,            /* dword; 4 spare bytes before the checksum */
+    OFF_CRC = LASTRUN_SIZE - 4,
+};
+_Static_assert(OFF_METHOD + LASTRUN_METHOD_MAX + 1 <= OFF_RUN_MS && OFF_AWAY_S + 4 <= OFF_CRC,
+               "record layout");
+
+static void put16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    put16(p, (uint16_t)v);
+    put16(p + 2, (uint16_t)(v >> 16));
+}
+
+static uint16_t get16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return get16(p) | (uint32_t)get16(p + 2) << 16;
+}
+
+void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
+{
+    memset(out, 0, LASTRUN_SIZE);
+    memcpy(out + OFF_MARK, mark, sizeof(mark));
+    out[OFF_FORMAT] = LASTRUN_FORMAT;
+    out[OFF_ASKED] = r->asked;
+    out[OFF_STATE] = r->state;
+    out[OFF_ATTEMPT] = r->attempt;
+    put16(out + OFF_FLAG, r->reset_flag);
+    out[OFF_HAVE_TIME] = r->have_time;
+    put16(out + OFF_TIME, r->time.year);
+    out[OFF_TIME + 2] = r->time.month;
+    out[OFF_TIME + 3] = r->time.day;
+    out[OFF_TIME + 4] = r->time.hour;
+    out[OFF_TIME + 5] = r->time.minute;
+    out[OFF_TIME + 6] = r->time.second;
+    put32(out + OFF_RUN_MS, r->run_ms);
+    for (unsigned i = 0; i < LASTRUN_METHOD_MAX && r->method[i]; i++)
+        out[OFF_METHOD + i] = (uint8_t)r->method[i];
+    put32(out + OFF_AWAY_S, r->away_s);
+    put32(out + OFF_CRC, crc32(0, out, OFF_CRC));
+}
+
+enum lastrun_found lastrun_decode(const uint8_t in[LASTRUN_SIZE], struct lastrun *r)
+{
+    if (memcmp(in + OFF_MARK, mark, sizeof(mark)))
+        return LASTRUN_NONE;
+    if (get32(in + OFF_CRC) != crc32(0, in, OFF_CRC) || in[OFF_FORMAT] != LASTRUN_FORMAT ||
+        in[OFF_ASKED] < LASTRUN_OFF || in[OFF_ASKED] > LASTRUN_SUSPEND ||
+        in[OFF_STATE] < LASTRUN_CALLING || in[OFF_STATE] > LASTRUN_RETURNED ||
+        in[OFF_METHOD + LASTRUN_METHOD_MAX] != 0)
+        return LASTRUN_DAMAGED;
+    *r = (struct lastrun){
+        .asked = in[OFF_ASKED], .state = in[OFF_STATE], .attempt = in[OFF_ATTEMPT],
+        .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = get16(in + OFF_FLAG),
+        .run_ms = get32(in + OFF_RUN_MS), .away_s = get32(in + OFF_AWAY_S),
+        .time = { get16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
+                  in[OFF_TIME + 4], in[OFF_TIME + 5], in[OFF_TIME + 6] },
+    };
+    memcpy(r->method, in + OFF_METHOD, LASTRUN_METHOD_MAX + 1);
+    return LASTRUN_INTACT;
+}
+
+const char *lastrun_asked_name(unsigned asked)
+{
+    static const char *const names[] = {
+        [LASTRUN_OFF] = "power-off", [LASTRUN_RESET] = "reset",
+        [LASTRUN_STANDBY] = "standby", [LASTRUN_SUSPEND] = "suspend",
+    };
+    return asked >= LASTRUN_OFF && asked <= LASTRUN_SUSPEND ? names[asked] : "?";
+}
