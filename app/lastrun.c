@@ -59,8 +59,8 @@ void lastrun_read_at_boot(const struct bootinfo *bi)
     memcpy(bytes, record_bytes(), LASTRUN_SIZE);
     switch (lastrun_decode(bytes, &r)) {
     case LASTRUN_NONE:
-        say("record: none at %04Xh: no previous run left one (a first boot, or a run "
-            "that made no reset, standby or power-off call), or POST cleared RAM",
+        /* one screen row: each row before the off call is time (a scroll) */
+        say("record: none at %04Xh (first boot, no call last run, or POST wiped RAM)",
             LASTRUN_ADDR);
         return;
     case LASTRUN_DAMAGED:

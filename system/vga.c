@@ -20,6 +20,7 @@
 #define CRTC_CURSOR_LO  0x0F
 
 static int row, col;
+static bool wrapped;            /* the last character filled its row */
 static volatile uint16_t *text = (volatile uint16_t *)TEXT_COLOUR_BASE;
 static uint16_t crtc = CRTC_COLOUR_INDEX;
 
@@ -54,17 +55,24 @@ void vga_init(void)
     for (int i = 0; i < VGA_ROWS * VGA_COLS; i++)
         text[i] = VGA_ATTR | ' ';
     row = col = 0;
+    wrapped = false;
     move_cursor();
 }
 
 void vga_putc(char c)
 {
     if (c == '\n') {
-        col = 0;
-        row++;
+        /* a line of exactly 80 characters has moved to the next row already: a
+           second step would leave a blank row (and cost a scroll) */
+        if (!wrapped) {
+            col = 0;
+            row++;
+        }
+        wrapped = false;
     } else {
         text[row * VGA_COLS + col] = VGA_ATTR | (uint8_t)c;
-        if (++col == VGA_COLS) {
+        wrapped = ++col == VGA_COLS;
+        if (wrapped) {
             col = 0;
             row++;
         }

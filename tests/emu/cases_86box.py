@@ -173,7 +173,7 @@ CASES += [
          "action=reboot reset=kbd", "reset", T,
          judges=[NextBoot(NEXT_BOOT_RECORD % r"(none|the previous run|the one)")],
          serial=[r"^apmoff: record: reset via kbd left at 0C00h for the next boot",
-                 NEXT_BOOT_RECORD % r"none at 0C00h: no previous run left one"]),
+                 NEXT_BOOT_RECORD % r"none at 0C00h \(first boot, "]),
     Case("86box-386-award495-reset-triple", "86box", "award", "386-award495", "floppy",
          "action=reboot reset=triple", "triple-fault", T,
          last_line=resetting("triple", "an empty IDT and INT3: a triple fault")),
