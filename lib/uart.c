@@ -21,12 +21,17 @@
  * the outside line (CTS alone, for its "file" device): one build's kernel found no
  * UART on the TC430HX, boot after boot, where its loader had just written. So each
  * step writes the MCR again and reads until the echo comes; a floating bus (FFh) or
- * a port that keeps the last byte written never gives it. */
-#define LOOPBACK_TRIES  8
+ * a port that keeps the last byte written never gives it. A try that lasts as long
+ * as the poll's period would meet it every time (86Box is deterministic: the 386's
+ * 720 KB and EGA machines found no UART, boot after boot), so try n first reads the
+ * line status n times, each try starting at another point of the period. */
+#define LOOPBACK_TRIES  16
 
 static bool loop_echo(const struct uart_io *io, uint16_t base, uint8_t mcr, uint8_t want)
 {
     for (int i = 0; i < LOOPBACK_TRIES; i++) {
+        for (int skew = 0; skew < i; skew++)
+            io->in(base + UART_LSR);
         io->out(base + UART_MCR, mcr);
         if ((io->in(base + UART_MSR) & MSR_STATUS_MASK) == want)
             return true;

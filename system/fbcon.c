@@ -6,6 +6,7 @@
 static struct framebuffer fb;
 static bool active;
 static unsigned cols, rows, col, row;
+static bool wrapped;            /* the last character filled its row */
 static uint32_t fg, bg;
 
 static uint32_t colour(uint8_t r, uint8_t g, uint8_t b)
@@ -68,6 +69,7 @@ bool fbcon_init(const struct framebuffer *f)
     bg = colour(0, 0, 0);
     clear_rows(0, rows);
     col = row = 0;
+    wrapped = false;
     active = true;
     return true;
 }
@@ -78,6 +80,7 @@ void fbcon_clear(void)
         return;
     clear_rows(0, rows);
     col = row = 0;
+    wrapped = false;
 }
 
 void fbcon_putc(char c)
@@ -85,11 +88,15 @@ void fbcon_putc(char c)
     if (!active)
         return;
     if (c == '\n') {
-        col = 0;
-        row++;
+        if (!wrapped) {         /* as vga_putc: a full row has moved on already */
+            col = 0;
+            row++;
+        }
+        wrapped = false;
     } else {
         draw_char(col, row, c);
-        if (++col == cols) {
+        wrapped = ++col == cols;
+        if (wrapped) {
             col = 0;
             row++;
         }

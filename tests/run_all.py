@@ -281,6 +281,11 @@ def real_bios_table(results, update, tally):
     runs = [dict(name=n, machine=ran[n].case.machine, medium=ran[n].case.medium,
                  bios=ran[n].case.bios, verdict=ran[n].verdict, serial=ran[n].serial)
             for n in wanted]
+    failed = [n for n in wanted if ran[n].problems]
+    if update and failed:
+        print("docs/real-bioses.md: real-BIOS table not written: %d 86Box case%s failed (%s)"
+              % (len(failed), "" if len(failed) == 1 else "s", ", ".join(failed)))
+        return
     if update:
         board_table.update(runs)
         print("docs/real-bioses.md: real-BIOS table written from %d 86Box runs" % len(runs))

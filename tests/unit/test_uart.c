@@ -21,6 +21,11 @@ struct model {
     unsigned poll_every;        /* every n-th MSR read sees 86Box's poll of the outside
                                  * line (0: never) */
     unsigned msr_reads;
+    unsigned poll_period;       /* or: the poll comes every this many port accesses ... */
+    unsigned poll_phase;        /* ... and lands between an MCR write made at this point
+                                 * of its period and the read after it (0: never) */
+    unsigned clock;             /* port accesses so far */
+    unsigned mcr_written_at;
 };
 
 #define SLOTS 2
@@ -45,6 +50,8 @@ static uint8_t msr(struct model *m)
 {
     if (m->poll_every && ++m->msr_reads % m->poll_every == 0)
         return OUTSIDE_LINE;
+    if (m->poll_period && m->mcr_written_at % m->poll_period == m->poll_phase)
+        return OUTSIDE_LINE;
     if (!(m->mcr & MCR_LOOP))
         return OUTSIDE_LINE;
     return (uint8_t)((m->mcr & 0x02 ? 0x10 : 0) | (m->mcr & 0x01 ? 0x20 : 0) |
@@ -56,6 +63,7 @@ static uint8_t port_in(uint16_t port)
     struct model *m = at(port);
     if (!m)
         return 0xFF;
+    m->clock++;
     switch (port - m->base) {
     case UART_IIR:
         if (m->kind == K_16550A && (m->fcr & 1))
@@ -85,6 +93,7 @@ static void port_out(uint16_t port, uint8_t value)
         return;
     }
     m->writes++;
+    m->clock++;
     switch (port - m->base) {
     case UART_FCR:
         if (m->kind >= K_16550)
@@ -95,6 +104,7 @@ static void port_out(uint16_t port, uint8_t value)
         break;
     case UART_MCR:
         m->mcr = value & 0x1F;
+        m->mcr_written_at = m->clock;
         break;
     case UART_SCR:
         m->scr = value;
@@ -180,6 +190,25 @@ static void test_emulator_poll_in_loopback(void **state)
     assert_false(uart_answers(&io, PORT_COM1));
 }
 
+/* A try that lasts as long as the poll's period meets the poll at the same point each
+ * time: an MCR write and its MSR read are two accesses, and a poll every two accesses
+ * that lands after the write would refuse every try made the same way (86Box's 386
+ * with its 720 KB drive, boot after boot). Each try starts at another point. */
+static void test_emulator_poll_in_step_with_the_tries(void **state)
+{
+    (void)state;
+    put(0, PORT_COM1, K_8250);
+    for (unsigned phase = 0; phase < 2; phase++) {
+        ports[0].poll_period = 2;
+        ports[0].poll_phase = phase;
+        ports[0].clock = 0;
+        assert_true(uart_answers(&io, PORT_COM1));
+    }
+    ports[0].poll_period = 1;               /* after every write: never an echo */
+    ports[0].poll_phase = 0;
+    assert_false(uart_answers(&io, PORT_COM1));
+}
+
 /* Nothing anywhere: a floating bus reads FFh, whose modem status has every input up
  * in and out of loopback. No port is taken. */
 static void test_floating_bus(void **state)
@@ -216,6 +245,7 @@ int main(void)
         cmocka_unit_test_setup(test_bda_word_not_a_port, setup),
         cmocka_unit_test_setup(test_bda_port_silent, setup),
         cmocka_unit_test_setup(test_emulator_poll_in_loopback, setup),
+        cmocka_unit_test_setup(test_emulator_poll_in_step_with_the_tries, setup),
         cmocka_unit_test_setup(test_floating_bus, setup),
         cmocka_unit_test_setup(test_kinds, setup),
     };
