@@ -42,7 +42,11 @@
 #define VGA_GRAPHICS            ((volatile uint8_t *)0xA0000)
 #define QUIET_ZONE              4
 #define MODULE_PX_MIN           4
-#define CAPTION_ROWS            16      /* one line of BIOS text at the top */
+/* The caption, one line of text at the top, takes 15 of the font's 16 rows: the last
+ * is blank in every glyph (scripts/mkfont.py checks it), and the row it gives back
+ * lets a version 17 symbol have 5-pixel modules on a VGA's 480 rows, quiet zone and
+ * all: (85 + 8) x 5 + 15 = 480. The survey line with the reset methods needs 17. */
+#define CAPTION_ROWS            15
 #define POLL_US                 10000
 #define FIXED_MASK              0
 #define PAGE_TEXT_MAX           1024    /* above qr_capacity(22, M) */

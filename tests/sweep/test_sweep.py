@@ -330,6 +330,33 @@ class Images(unittest.TestCase):
         with self.assertRaisesRegex(image.ImageError, "first entry"):
             image.with_options("set timeout=0\n", "action=off")
 
+    def test_options_go_into_the_loaders_first_entry(self):
+        # apmoff's floppies boot through their own loader: /boot/menu.cfg
+        menu = ("timeout 0\ndefault 1\nkernel /boot/apmoff.lz4\ntitle a\nwords action=off\n"
+                "title b\nwords action=off interface=rm\n")
+        new = image.with_options(menu, 'action=survey,off wait=0 label="x y"')
+        self.assertIn('\nwords action=survey,off wait=0 label="x y"\n', new)
+        self.assertIn("\nwords action=off interface=rm\n", new)
+        with self.assertRaisesRegex(image.ImageError, "countdown.*timeout 0"):
+            image.with_options(menu.replace("timeout 0", "timeout 5"), "action=off")
+        with self.assertRaisesRegex(image.ImageError, "first entry `words action=off`"):
+            image.with_options("timeout 0\nwords action=check\n", "action=off")
+
+    def test_the_built_floppy_takes_the_options(self):
+        # the image make builds, read and written back by mtools as a sweep does
+        base = os.path.join(ROOT, "build", "apmoff-auto.img")
+        if not os.path.exists(base) or not shutil.which("mtype"):
+            self.skipTest("no build/apmoff-auto.img or no mtools (make builds it)")
+        tmp = tempfile.mkdtemp()
+        try:
+            out = image.make(base, os.path.join(tmp, "x.img"), "action=survey,off wait=0",
+                             "86box:tx97 ASUS TX97")
+            where, menu = image.menu_of(out)
+            self.assertEqual(where, image.LOADER_MENU)
+            self.assertIn('words action=survey,off wait=0 label="86box:tx97 ASUS TX97"', menu)
+        finally:
+            shutil.rmtree(tmp)
+
 
 class Screens(unittest.TestCase):
     """The screen reader and the prompt table on screenshots 86Box took."""
@@ -527,6 +554,11 @@ class Judge(unittest.TestCase):
         v = judge.judge("exit:-10", "")
         self.assertEqual((v["reason_kind"], v["reason"]), ("exit", "86Box exited (signal 10) "
                          "after powering the machine on, before the kernel"))
+        # apmoff's own loader, on COM1 or on the screen, and no kernel line
+        v = judge.judge("timeout", "apmoff loader: version 0.3\r\napmoff loader: booting 1\r\n")
+        self.assertEqual(v["reason_kind"], "loader-hang")
+        v = judge.judge("reset", "", screen_lines=["apmoff loader 0.3: boot menu"])
+        self.assertEqual(v["reason_kind"], "reset")
         # Off after GRUB's Booting line with no kernel line: the AN430TX's COM1.
         v = judge.judge("poweroff", "  Booting `apmoff 0.2: power off through APM'\n\n")
         self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "silent-kernel"))

@@ -208,7 +208,7 @@ def main(argv=None):
             return fail(ap, "no image %s (make builds it)" % path)
     try:
         for path in images.values():
-            image.with_options(image.menu_of(path), args.options)
+            image.with_options(image.menu_of(path)[1], args.options)
         fonts = screen.Fonts(args.roms)
     except (image.ImageError, screen.ScreenError) as e:
         return fail(ap, str(e))

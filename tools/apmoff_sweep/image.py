@@ -3,8 +3,10 @@ apmoff-auto-1200.img for a 5.25" drive) whose menu's first entry carries the swe
 options and the machine's label.
 
 86Box passes no kernel command line, so the options go into the image: a copy of it
-with /boot/grub/grub.cfg rewritten by mtools (the 1.44 MB and 1.2 MB images keep the
-menu as a plain FAT file; GRUB finds it by name, so its size and place may change).
+with its menu rewritten by mtools. apmoff's floppies boot through their own loader,
+whose menu is /boot/menu.cfg (loader/menu.h: `timeout 0`, then `title` and `words`
+lines); an image made with GRUB (apmoff 0.2's, or one's own) has /boot/grub/grub.cfg.
+Either is a plain FAT file the loader finds by name, so its size and place may change.
 The label (`label="86box:<internal name> <board>"`, at most LABEL_MAX characters) is
 in the survey JSON, so apmoff-collect files every run under its own machine.
 """
@@ -57,28 +59,48 @@ def mtools(args, what):
     return proc.stdout.decode("utf-8", errors="replace")
 
 
+LOADER_MENU = "::/boot/menu.cfg"
+GRUB_MENU = "::/boot/grub/grub.cfg"
+
+
 def menu_of(image):
-    return mtools(["mtype", "-i", image, "::/boot/grub/grub.cfg"],
-                  "reading the menu of %s" % image)
+    """(where in the image, the text) of its menu: the loader's, else GRUB's."""
+    try:
+        return LOADER_MENU, mtools(["mtype", "-i", image, LOADER_MENU],
+                                   "reading the menu of %s" % image)
+    except ImageError as loader_error:
+        try:
+            return GRUB_MENU, mtools(["mtype", "-i", image, GRUB_MENU],
+                                     "reading the menu of %s" % image)
+        except ImageError:
+            raise loader_error
 
 
 def with_options(menu, options):
     """The menu with its first entry booting the kernel with these options."""
-    new, n = re.subn(r"^(\s*apmoff) action=off\s*$", lambda m: "%s %s" % (m.group(1), options),
-                     menu, count=1, flags=re.M)
+    loader = re.search(r"^\s*words\s", menu, re.M) is not None
+    if loader:
+        first, countdown = r"^(\s*words) action=off\s*$", r"^\s*timeout\s+0\s*$"
+        wanted = "`words action=off`", "timeout 0"
+    else:
+        first, countdown = r"^(\s*apmoff) action=off\s*$", r"^set timeout=0\s*$"
+        wanted = "`apmoff action=off`", "set timeout=0"
+    new, n = re.subn(first, lambda m: "%s %s" % (m.group(1), options), menu, count=1,
+                     flags=re.M)
     if not n:
-        raise ImageError("the image's menu has no first entry `apmoff action=off` to "
-                         "give the options to (not an apmoff automation image?)")
-    if not re.search(r"^set timeout=0\s*$", new, re.M):
-        raise ImageError("the image's menu has a countdown (set timeout=0 expected: "
-                         "use the automation image build/apmoff-auto*.img)")
+        raise ImageError("the image's menu has no first entry %s to give the options to "
+                         "(not an apmoff automation image?)" % wanted[0])
+    if not re.search(countdown, new, re.M):
+        raise ImageError("the image's menu has a countdown (%s expected: use the "
+                         "automation image build/apmoff-auto*.img)" % wanted[1])
     return new
 
 
 def make(base, out, options, label):
     """Writes `out`: the image `base` whose first menu entry boots with `options` and
     label=`label`."""
-    menu = with_options(menu_of(base), '%s label="%s"' % (options, label))
+    where, menu = menu_of(base)
+    menu = with_options(menu, '%s label="%s"' % (options, label))
     tmp = out + ".tmp"
     with open(base, "rb") as src, open(tmp, "wb") as dst:
         dst.write(src.read())
@@ -86,7 +108,7 @@ def make(base, out, options, label):
     with open(cfg, "w") as f:
         f.write(menu)
     try:
-        mtools(["mcopy", "-o", "-i", tmp, cfg, "::/boot/grub/grub.cfg"],
+        mtools(["mcopy", "-o", "-i", tmp, cfg, where],
                "writing the menu into %s" % out)
         os.replace(tmp, out)
     finally:

@@ -12,12 +12,13 @@ Reasons a machine does not reach the kernel (`reason_kind`):
   prompt       the BIOS stopped at a prompt the sweep could not get past (with the
                screen's words and its screenshot)
   no-loader    the BIOS booted no loader: it said so ("DISK BOOT FAILURE", ...), or
-               neither COM1 nor the screen ever showed GRUB
+               neither COM1 nor the screen ever showed the loader (apmoff's own, or
+               GRUB on an image made with it)
   fault        the CPU triple-faulted before the kernel (86Box's fault trace, with the
                kit's BENCH86_FAULTS, names the exceptions that led to it)
-  reset        the machine reset after GRUB started, before the kernel
-  loader-hang  GRUB started and the kernel never did, with no fault
-  silent-kernel  GRUB started the kernel and the machine went off, but the kernel wrote
+  reset        the machine reset after the loader started, before the kernel
+  loader-hang  the loader started and the kernel never did, with no fault
+  silent-kernel  the loader started the kernel and the machine went off, but the kernel wrote
                nothing on COM1 (so nothing of it can be judged)
   no-power-on  86Box did not power the machine on in time
 """
@@ -30,7 +31,9 @@ SURVEY = re.compile(r"^apmoff: survey (\{.*\})\s*$", re.M)
 POWERING = re.compile(r"^apmoff: powering off via (\w+)(.*)$", re.M)
 FAILED_VIA = re.compile(r"^apmoff: power-off via (\w+) failed: (.*)$", re.M)
 HALTED = re.compile(r"^apmoff: halted: (.*)$", re.M)
-GRUB_TEXT = re.compile(r"GRUB|Booting `|Welcome to GRUB|error: ", re.I)
+# apmoff's floppy loader says its name on COM1 and the screen; GRUB, on an image made
+# with it, its own words.
+LOADER_TEXT = re.compile(r"^apmoff loader|GRUB|Booting `|Welcome to GRUB|error: ", re.I | re.M)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]")
 
 EMULATOR_VERDICTS = ("poweroff", "reset", "triple-fault", "on", "timeout")
@@ -130,7 +133,7 @@ def kernel_outcome(emulator, com1, lines):
 def not_reached(emulator, com1, screen_lines, stopped_at, prompt_rule, prompt_text, faults):
     text = clean(com1)
     screen_text = " / ".join(" ".join(l.split()) for l in screen_lines if l.strip())
-    loader = bool(GRUB_TEXT.search(text) or GRUB_TEXT.search(screen_text))
+    loader = bool(LOADER_TEXT.search(text) or LOADER_TEXT.search(screen_text))
     if emulator.startswith("exit:"):
         status = int(emulator[5:]) if emulator[5:].lstrip("-").isdigit() else 0
         return "exit", "86Box exited (%s) after powering the machine on, before the kernel" \
@@ -138,11 +141,11 @@ def not_reached(emulator, com1, screen_lines, stopped_at, prompt_rule, prompt_te
     if emulator == "timeout" and stopped_at.startswith("86Box did not power"):
         return "no-power-on", stopped_at
     if emulator == "poweroff" and loader:
-        return "silent-kernel", ("86Box powered off after GRUB booted the kernel, which wrote "
-                                 "no line on COM1")
+        return "silent-kernel", ("86Box powered off after the loader booted the kernel, "
+                                 "which wrote no line on COM1")
     if emulator == "triple-fault":
         trace = [f for f in faults if "triple fault" not in f][-3:]
-        where = "in GRUB" if loader else "before the loader"
+        where = "in the loader" if loader else "before the loader"
         return "fault", "triple fault %s%s" % (
             where, (": " + "; ".join(t.replace("BENCH86: ", "") for t in trace)) if trace
             else " (no fault trace: run with the kit's patched 86Box and BENCH86_FAULTS)")
@@ -151,11 +154,11 @@ def not_reached(emulator, com1, screen_lines, stopped_at, prompt_rule, prompt_te
     if prompt_rule:
         return "prompt", "the BIOS stopped at a prompt: \"%s\"" % prompt_text
     if emulator == "reset" and loader:
-        return "reset", "the machine reset after GRUB started"
+        return "reset", "the machine reset after the loader started"
     if loader:
-        return "loader-hang", "GRUB started, the kernel did not (%s)" % (
+        return "loader-hang", "the loader started, the kernel did not (%s)" % (
             last_words(text) or screen_text[-160:] or "no more output")
-    return "no-loader", "the loader did not start: no GRUB on COM1 or the screen%s" % (
+    return "no-loader", "the loader did not start: none on COM1 or the screen%s" % (
         " (the screen: \"%s\")" % screen_text[-200:] if screen_text else "")
 
 
