@@ -992,6 +992,17 @@ class TapResult(unittest.TextTestResult):
         self.line(test, True, " # SKIP " + reason)
 
 
+def tap_main():
+    """unittest's main, its results as TAP lines on stderr with --tap (how make test
+    counts them)."""
+    argv = [a for a in sys.argv if a != "--tap"]
+    if "--tap" in sys.argv:
+        unittest.main(argv=argv, testRunner=unittest.TextTestRunner(
+            resultclass=TapResult, stream=sys.stderr, verbosity=0))
+    else:
+        unittest.main(argv=argv)
+
+
 def main():
     global UPDATE_SCREENSHOT
     argv = [a for a in sys.argv if a not in ("--tap", "--update-screenshot")]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""apmoff-collect fed by strangers (issue #28): every case of the issue, run as a user
+"""apmoff-collect fed by strangers: every hostile input it must refuse, run as a user
 runs the program, each with its peak memory measured.
 
 Bombs are made with the project's own encoders: QR pictures by the kernel's

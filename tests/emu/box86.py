@@ -33,6 +33,7 @@ from tests.emu.case import Probe
 from tests.emu.images import image_for
 from tests.emu.watch import SerialWatch
 from tests.paths import ROOT
+from tools.apmoff_sweep import emulator
 
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
 BINARY = os.environ.get("APMOFF_86BOX") or os.path.join(KIT, "86Box")
@@ -231,19 +232,9 @@ def verdict_from(stderr_text, resets_before_serial=1):
 
 
 def stop(proc):
-    """TERM, then KILL, the process group we started (86Box saves its state on TERM;
-    the copy is ours to throw away, so waiting long for it buys nothing)."""
-    for sig, wait in ((signal.SIGTERM, 3), (signal.SIGKILL, 10)):
-        if proc.poll() is not None:
-            break
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            pass
+    """TERM, then KILL, the process group we started (the copy of the machine 86Box
+    saves on TERM is ours to throw away, so waiting long for it buys nothing)."""
+    emulator.stop_group(proc, 3)
 
 
 def screenshot(proc, vmdir, timeout=5):

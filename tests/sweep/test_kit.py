@@ -30,7 +30,7 @@ import tempfile
 import time
 import unittest
 
-from tests.collect.test_collect import TapResult
+from tests.collect.test_collect import tap_main
 from tests.paths import BUILD, ROOT
 
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
@@ -210,9 +210,4 @@ if __name__ == "__main__":
         i = sys.argv.index("-j")
         JOBS = int(sys.argv[i + 1])
         del sys.argv[i:i + 2]
-    argv = [a for a in sys.argv if a != "--tap"]
-    if "--tap" in sys.argv:
-        unittest.main(argv=argv, testRunner=unittest.TextTestRunner(
-            resultclass=TapResult, stream=sys.stderr, verbosity=0))
-    else:
-        unittest.main(argv=argv)
+    tap_main()

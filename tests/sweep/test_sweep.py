@@ -16,7 +16,7 @@ import sys
 import tempfile
 import unittest
 
-from tests.collect.test_collect import TapResult
+from tests.collect.test_collect import tap_main
 from tests.paths import ROOT
 from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
                                 prompts, report, screen, source, sweep, table)
@@ -620,9 +620,4 @@ class Tables(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    argv = [a for a in sys.argv if a != "--tap"]
-    if "--tap" in sys.argv:
-        unittest.main(argv=argv, testRunner=unittest.TextTestRunner(
-            resultclass=TapResult, stream=sys.stderr, verbosity=0))
-    else:
-        unittest.main(argv=argv)
+    tap_main()

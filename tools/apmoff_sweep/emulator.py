@@ -411,17 +411,7 @@ class Watch:
         proc = self.proc
         if proc is None:
             return
-        for sig, wait in ((signal.SIGTERM, STOP_TERM_SECS), (signal.SIGKILL, 10)):
-            if proc.poll() is not None:
-                break
-            try:
-                os.killpg(proc.pid, sig)
-            except ProcessLookupError:
-                break
-            try:
-                proc.wait(timeout=wait)
-            except subprocess.TimeoutExpired:
-                pass
+        stop_group(proc, STOP_TERM_SECS)
         if self.boot.exit_status is None and proc.poll() is not None and \
                 self.boot.verdict.startswith("exit"):
             self.boot.exit_status = proc.returncode
@@ -473,3 +463,19 @@ def missing_machines(runner, vmdir, cfg_text):
     names = MISSING.findall(text)
     # 86Box logs its ROM paths first: with them and no "Missing" line, none is missing.
     return set(names) if names or "ROM path" in text else None
+
+
+def stop_group(proc, term_wait):
+    """TERM, then KILL, the process group of `proc`, one started in a session of its
+    own: 86Box saves its state on TERM, and is given term_wait seconds for it."""
+    for sig, wait in ((signal.SIGTERM, term_wait), (signal.SIGKILL, 10)):
+        if proc.poll() is not None:
+            break
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            pass

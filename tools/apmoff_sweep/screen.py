@@ -18,6 +18,8 @@ import os
 import struct
 import zlib
 
+from tools.psf import parse_psf
+
 FONT_DIR = "/usr/share/consolefonts"
 FONTS = {8: "Lat15-VGA8.psf.gz", 14: "Lat15-VGA14.psf.gz", 16: "Lat15-VGA16.psf.gz"}
 # A cell matches a glyph when at most this share of its 8 x height pixels differ:
@@ -195,6 +197,8 @@ class Fonts:
                     glyphs, glyph_height, table = parse_psf(f.read())
             except OSError:
                 continue
+            except ValueError as e:
+                raise ScreenError("%s: %s" % (name, e))
             if glyph_height != height:
                 continue
             self.sources.append(name)
@@ -248,39 +252,6 @@ def shorter(glyph):
     droppable = [k for k in range(16) if not glyph[k] or (k and glyph[k] == glyph[k - 1])]
     return {bytes(b for k, b in enumerate(glyph) if k not in (i, j))
             for i, j in itertools.combinations(droppable, 2)}
-
-
-def parse_psf(data):
-    """(glyphs, height, {code point: glyph index}) of a PSF1 or PSF2 font."""
-    if data[:2] == b"\x36\x04":
-        mode, height = data[2], data[3]
-        count = 512 if mode & 1 else 256
-        glyphs = [data[4 + i * height:4 + (i + 1) * height] for i in range(count)]
-        table = {}
-        if mode & 2:
-            pos = 4 + count * height
-            for index in range(count):
-                while pos + 2 <= len(data):
-                    (u,) = struct.unpack_from("<H", data, pos)
-                    pos += 2
-                    if u == 0xFFFF:
-                        break
-                    if u != 0xFFFE:
-                        table.setdefault(u, index)
-        return glyphs, height, table
-    magic, _, header, flags, count, size, height, width = struct.unpack_from("<8I", data)
-    if magic != 0x864AB572 or width != 8:
-        raise ScreenError("not an 8-pixel-wide PSF font")
-    glyphs = [data[header + i * size:header + (i + 1) * size] for i in range(count)]
-    table = {}
-    if flags & 1:
-        pos = header + count * size
-        for index in range(count):
-            end = data.index(b"\xff", pos)
-            for ch in data[pos:end].split(b"\xfe")[0].decode("utf-8", "replace"):
-                table.setdefault(ord(ch), index)
-            pos = end + 1
-    return glyphs, height, table
 
 
 # --- reading the text ---------------------------------------------------------------
