@@ -1,7 +1,8 @@
 /* The chipset table and the soft-off verdict: see chipset.h.
  *
  * Every ID below is in the pci.ids database (Debian's pci.ids package) under the name
- * the row gives. A row's soft-off column rests on the datasheet named in its comment;
+ * the row gives, or, where a row's comment says so, in 86Box's model of the chip only.
+ * A row's soft-off column rests on the datasheet named in its comment;
  * the Linux function named beside some rows (drivers/pci/quirks.c) is one that knows
  * the same function as the home of the ACPI/power-management I/O block. */
 #include "chipset.h"
@@ -24,10 +25,12 @@ struct chip {
 _Static_assert((int)SOFT_OFF_UNKNOWN == (int)FACT_UNKNOWN && (int)SOFT_OFF_YES == (int)FACT_YES &&
                (int)SOFT_OFF_NO == (int)FACT_NO, "one encoding for the table's columns");
 
-enum { INTEL, VIA, SIS, ALI, AMD, UMC, SMSC };
+/* ACER: Acer Labs' first ID, before ALi's own (10B9). */
+enum { INTEL, VIA, SIS, ALI, AMD, UMC, SMSC, ACER, IMS, OPTI, ST, WEITEK, VLSI };
 static const uint16_t vendor_ids[] = {
     [INTEL] = 0x8086, [VIA] = 0x1106, [SIS] = 0x1039, [ALI] = 0x10B9, [AMD] = 0x1022,
-    [UMC] = 0x1060, [SMSC] = 0x1055,
+    [UMC] = 0x1060, [SMSC] = 0x1055, [ACER] = 0x1025, [IMS] = 0x10E0, [OPTI] = 0x1045,
+    [ST] = 0x104A, [WEITEK] = 0x100E, [VLSI] = 0x1004,
 };
 
 /* The columns: soft-off, then the reset control register at CF9h and port 92h's
@@ -52,6 +55,11 @@ static const struct chip chips[] = {
                                                    TRC, the turbo-reset control, at
                                                    CF9h */
     HOST(INTEL, 0x0483, "Intel 420TX/ZX"),      /* 82424TX/ZX CDC (Saturn) */
+    ROW(INTEL, 0x0486, HOST, NO, UNKNOWN, UNKNOWN, "Intel 420EX"),
+                                                /* 82425EX PSC with its 82426EX ISA
+                                                   bridge, no PCI function of its own:
+                                                   SMM, no power-off (the 486 era's AT
+                                                   supplies; 86Box's model has none) */
     HOST(INTEL, 0x122D, "Intel 430FX"),         /* 82437FX TSC (Triton) */
     HOST(INTEL, 0x1235, "Intel 430MX"),         /* 82437MX MTSC */
     HOST(INTEL, 0x1250, "Intel 430HX"),         /* 82439HX TXC */
@@ -123,6 +131,11 @@ static const struct chip chips[] = {
     HOST(VIA, 0x0501, "VIA Apollo MVP4"),       /* VT8501 */
     HOST(VIA, 0x0691, "VIA Apollo Pro133"),     /* VT82C693A/694x */
     HOST(VIA, 0x0693, "VIA Apollo Pro Plus"),   /* VT82C693 */
+    HOST(VIA, 0x8601, "VIA Apollo ProMedia"),   /* VT8601 (PLE133) */
+    ROW(VIA, 0x0505, HOST, NO, UNKNOWN, UNKNOWN, "VIA VT82C505"),
+                                                /* the VL-to-PCI bridge beside a 486
+                                                   VL chipset (VT82C496G): the ISA
+                                                   side is off PCI, AT power */
     VIA_SB(0x0586, UNKNOWN, "VT82C586"),        /* 586/586A/586B share the ID; only the
                                                    586B has the ACPI function below */
     PM(VIA, 0x3040, "VT82C586B ACPI"),          /* function 3, PM I/O sleep type;
@@ -132,6 +145,8 @@ static const struct chip chips[] = {
     VIA_SB(0x0686, YES, "VT82C686"),            /* 686A/B, with its ACPI function 3057 */
     PM(VIA, 0x3057, "VT82C686 ACPI"),           /* quirk_vt82c686_acpi */
     VIA_SB(0x8231, YES, "VT8231"),
+    PM(VIA, 0x8235, "VT8231 PM"),               /* function 4; pci.ids files the ID
+                                                   as "VT8235 ACPI" */
     VIA_SB(0x3074, YES, "VT8233"),              /* ACPI in function 0 */
     VIA_SB(0x3147, YES, "VT8233A"),
     VIA_SB(0x3177, YES, "VT8235"),              /* quirk_vt8235_acpi */
@@ -146,6 +161,12 @@ static const struct chip chips[] = {
     HOST(SIS, 0x5571, "SiS 5571"),
     HOST(SIS, 0x5591, "SiS 5591/5592"),
     HOST(SIS, 0x5597, "SiS 5597/5598"),
+    HOST(SIS, 0x5600, "SiS 5600"),              /* with the 5595, which decides */
+    ROW(SIS, 0x0406, HOST, NO, UNKNOWN, UNKNOWN, "SiS 85C501/2"),
+                                                /* 1993's first Pentium chipset; its
+                                                   85C503 ISA bridge shares the 5595's
+                                                   ID below, but has no PM function:
+                                                   this row decides, AT power */
     SOUTH(SIS, 0x0008, UNKNOWN, "SiS 85C503/5595"), /* the ISA bridge ID of the 85C503
                                                    and the 5595: the PM function tells */
     PM(SIS, 0x0009, "SiS 5595 PM"),             /* 5595 datasheet: ACPI PM */
@@ -157,6 +178,13 @@ static const struct chip chips[] = {
     HOST(ALI, 0x1521, "ALi Aladdin III"),       /* M1521 */
     HOST(ALI, 0x1531, "ALi Aladdin IV"),        /* M1531 */
     HOST(ALI, 0x1541, "ALi Aladdin V"),         /* M1541 */
+    HOST(ALI, 0x1621, "ALi Aladdin Pro II"),    /* M1621, with an M1533/M1543 */
+    ROW(ALI, 0x1489, HOST, NO, UNKNOWN, UNKNOWN, "ALi FinALi 486"),
+                                                /* M1489, whose M1487 ISA side is off
+                                                   PCI: a 486 board, AT power */
+    ROW(ACER, 0x1435, HOST, NO, UNKNOWN, UNKNOWN, "ALi M1435"),
+                                                /* the VL-to-PCI bridge beside an
+                                                   M1429 486 chipset: AT power */
     SOUTH(ALI, 0x1533, UNKNOWN, "M1533"),       /* the ISA bridge ID of the M1533, M1535
                                                    and M1543; their ACPI PMU is the M7101
                                                    function, which decides. A BIOS may
@@ -168,7 +196,11 @@ static const struct chip chips[] = {
     /* UMC. No datasheet at hand: NO rests on the boards (486 PCI, AT supplies) and
      * on 86Box's model, whose PMU has SMI and IRQ triggers and no power-off. */
     HOST(UMC, 0x8881, "UMC UM8881F"),
+    HOST(UMC, 0x8891, "UMC UM8891A"),           /* the UM8890's Pentium host bridge */
+    HOST(UMC, 0x0891, "UMC UM8891A"),           /* the same, as 86Box's other model
+                                                   revision answers */
     SOUTH(UMC, 0x8886, NO, "UM8886F"),
+    SOUTH(UMC, 0x886A, NO, "UM8886A"),
     SOUTH(UMC, 0x888A, NO, "UM8886A/BF"),       /* pci.ids: UM8886A; 86Box's UM8886BF
                                                    answers with it too */
 
@@ -178,6 +210,28 @@ static const struct chip chips[] = {
      * 86Box's PC Chips M773 powered off through it in the sweep (docs/86box.md). */
     SOUTH(SMSC, 0x9460, YES, "SLC90E66"),
     PM(SMSC, 0x9463, "SLC90E66 ACPI"),
+
+    /* The rest of 86Box's PCI chipsets of the 486 and Pentium: no datasheet at hand,
+     * and 86Box's models have no power-off, so their south bridges (or host bridges
+     * where the ISA side is not on PCI) say NO, as the boards' AT supplies do. */
+    ROW(IMS, 0x8849, HOST, NO, UNKNOWN, UNKNOWN, "IMS 8848/8849"),
+                                                /* 486 PCI, ISA built in */
+    HOST(OPTI, 0xC557, "OPTi Viper-M"),         /* 82C557 */
+    SOUTH(OPTI, 0xC558, NO, "82C558"),
+    ROW(OPTI, 0xC822, HOST, NO, UNKNOWN, UNKNOWN, "OPTi 82C822"),
+                                                /* VL-to-PCI bridge of a 486 chipset */
+    HOST(VLSI, 0x0005, "VLSI 82C592"),          /* SuperCore 590 */
+    HOST(VLSI, 0x0007, "VLSI 82C594"),          /* Wildcat */
+    SOUTH(VLSI, 0x0006, NO, "82C593"),
+    SOUTH(VLSI, 0x0008, NO, "82C596/7"),
+    /* ST's STPC systems-on-chip: the north bridge, then the ISA bridge. The Client's
+     * two IDs and the Elite's ISA bridge are 86Box's model's, not in pci.ids. */
+    HOST(WEITEK, 0x0564, "STPC Client"),
+    HOST(ST, 0x020A, "STPC"),                   /* Atlas, Consumer-S, Consumer-II */
+    SOUTH(WEITEK, 0x55CC, NO, "STPC Client ISA"),
+    SOUTH(ST, 0x020B, NO, "STPC Consumer-II ISA"),
+    SOUTH(ST, 0x0210, NO, "STPC Atlas ISA"),
+    SOUTH(ST, 0x021A, NO, "STPC Elite ISA"),
 
     /* AMD south bridges' ACPI functions. */
     PM(AMD, 0x740B, "AMD-756 ACPI"),

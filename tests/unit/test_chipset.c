@@ -132,6 +132,32 @@ static const struct row {
     { 0x1060, 0x888A, SOFT_OFF_NO, "UM8886A/BF", 's' },
     { 0x1055, 0x9460, SOFT_OFF_YES, "SLC90E66", 's' },
     { 0x1055, 0x9463, SOFT_OFF_YES, "SLC90E66 ACPI", 'p' },
+    { 0x8086, 0x0486, SOFT_OFF_NO, "Intel 420EX", 'h' },
+    { 0x1106, 0x8601, SOFT_OFF_UNKNOWN, "VIA Apollo ProMedia", 'h' },
+    { 0x1106, 0x0505, SOFT_OFF_NO, "VIA VT82C505", 'h' },
+    { 0x1106, 0x8235, SOFT_OFF_YES, "VT8231 PM", 'p' },
+    { 0x1039, 0x5600, SOFT_OFF_UNKNOWN, "SiS 5600", 'h' },
+    { 0x1039, 0x0406, SOFT_OFF_NO, "SiS 85C501/2", 'h' },
+    { 0x10B9, 0x1621, SOFT_OFF_UNKNOWN, "ALi Aladdin Pro II", 'h' },
+    { 0x10B9, 0x1489, SOFT_OFF_NO, "ALi FinALi 486", 'h' },
+    { 0x1025, 0x1435, SOFT_OFF_NO, "ALi M1435", 'h' },
+    { 0x1060, 0x8891, SOFT_OFF_UNKNOWN, "UMC UM8891A", 'h' },
+    { 0x1060, 0x0891, SOFT_OFF_UNKNOWN, "UMC UM8891A", 'h' },
+    { 0x1060, 0x886A, SOFT_OFF_NO, "UM8886A", 's' },
+    { 0x10E0, 0x8849, SOFT_OFF_NO, "IMS 8848/8849", 'h' },
+    { 0x1045, 0xC557, SOFT_OFF_UNKNOWN, "OPTi Viper-M", 'h' },
+    { 0x1045, 0xC558, SOFT_OFF_NO, "82C558", 's' },
+    { 0x1045, 0xC822, SOFT_OFF_NO, "OPTi 82C822", 'h' },
+    { 0x1004, 0x0005, SOFT_OFF_UNKNOWN, "VLSI 82C592", 'h' },
+    { 0x1004, 0x0007, SOFT_OFF_UNKNOWN, "VLSI 82C594", 'h' },
+    { 0x1004, 0x0006, SOFT_OFF_NO, "82C593", 's' },
+    { 0x1004, 0x0008, SOFT_OFF_NO, "82C596/7", 's' },
+    { 0x100E, 0x0564, SOFT_OFF_UNKNOWN, "STPC Client", 'h' },
+    { 0x104A, 0x020A, SOFT_OFF_UNKNOWN, "STPC", 'h' },
+    { 0x100E, 0x55CC, SOFT_OFF_NO, "STPC Client ISA", 's' },
+    { 0x104A, 0x020B, SOFT_OFF_NO, "STPC Consumer-II ISA", 's' },
+    { 0x104A, 0x0210, SOFT_OFF_NO, "STPC Atlas ISA", 's' },
+    { 0x104A, 0x021A, SOFT_OFF_NO, "STPC Elite ISA", 's' },
 };
 
 static void test_each_row(void **state)
@@ -327,6 +353,32 @@ static void test_victorybx66(void **state)
                         "cut an ATX supply's power");
 }
 
+/* SiS's 85C501/2/3: the ISA bridge's ID is the 5595's, whose verdict rests on a PM
+ * function this chipset lacks, so the host bridge decides. */
+static void test_sis85c50x(void **state)
+{
+    (void)state;
+    with(0x1039, 0x0406);
+    with(0x1039, 0x0008);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_NO);
+    assert_string_equal(v.name, "SiS 85C501/2 (SiS 85C503/5595)");
+    assert_non_null(strstr(v.explain, "the SiS 85C501/2 chipset has no soft-off"));
+}
+
+/* The VT8231's PM function has its own ID (8235 in 86Box, as in real dumps). */
+static void test_vt8231(void **state)
+{
+    (void)state;
+    with(0x1106, 0x8601);
+    with(0x1106, 0x8231);
+    with(0x1106, 0x8235);
+    chipset_identify(&pci, &v);
+    assert_int_equal(v.soft_off, SOFT_OFF_YES);
+    assert_string_equal(v.name, "VIA Apollo ProMedia (VT8231)");
+    assert_string_equal(v.pm, "VT8231 PM");
+}
+
 static void test_unknown(void **state)
 {
     (void)state;
@@ -436,6 +488,8 @@ int main(void)
         cmocka_unit_test_setup(test_ali1533_with_other_pm, setup),
         cmocka_unit_test_setup(test_umc8881, setup),
         cmocka_unit_test_setup(test_victorybx66, setup),
+        cmocka_unit_test_setup(test_sis85c50x, setup),
+        cmocka_unit_test_setup(test_vt8231, setup),
         cmocka_unit_test_setup(test_unknown, setup),
         cmocka_unit_test_setup(test_host_only, setup),
         cmocka_unit_test_setup(test_no_pci, setup),
