@@ -526,6 +526,31 @@ class Judge(unittest.TestCase):
         marks.feed("BENCH86: soft reset\n")
         self.assertEqual(marks.event(), "reset")
 
+    def test_triple_faults_in_post_do_not_count(self):
+        # A Quadtel 386SX BIOS leaves protected mode by a triple fault in POST; a
+        # triple fault after COM1 had text counts, and so does a loop before it.
+        marks = replay("BENCH86: hard reset\nBENCH86: triple fault\nBENCH86: soft reset\n", 3)
+        self.assertIsNone(marks.event())
+        marks.feed("BENCH86: triple fault\n")
+        self.assertEqual(marks.event(), "triple-fault")
+        loop = emulator.Markers()
+        loop.feed("BENCH86: hard reset\n" + "BENCH86: triple fault\nBENCH86: soft reset\n"
+                  * (emulator.LOOPING_TRIPLES - 1))
+        self.assertIsNone(loop.event())
+        loop.feed("BENCH86: triple fault\n")
+        self.assertEqual(loop.event(), "triple-fault")
+
+    def test_the_trace_ends_at_the_latest_triple_fault(self):
+        t = emulator.FaultTrace()
+        t.feed("BENCH86: fault 13 at 0018:000085D8 (cr0 0000FFF1, cpl 0)\n"
+               "BENCH86: triple fault\nBENCH86: #UD at F000:0000E05B (cr0 00000010)\n")
+        self.assertEqual(t.lines()[0], "BENCH86: fault 13 at 0018:000085D8 (cr0 0000FFF1, "
+                         "cpl 0)")
+        t.feed("BENCH86: #UD at 0000:00007C0A (cr0 00000010)\nBENCH86: triple fault\n")
+        self.assertEqual(t.lines(), ["BENCH86: #UD at F000:0000E05B (cr0 00000010)",
+                                     "BENCH86: #UD at 0000:00007C0A (cr0 00000010)",
+                                     "BENCH86: triple fault"])
+
     def test_triple_fault_names_the_faults(self):
         com1, err = run_fixture("triple-fault")
         marks = replay(err, 0)

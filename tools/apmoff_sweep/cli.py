@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -267,6 +268,12 @@ def run_all(settings, t, todo, missing, jobs, cancel):
             return r
         return sweep.run_machine(settings, t, m, progress.say)
 
+    # TERM, and INT where a shell started the sweep in the background (which leaves
+    # SIGINT ignored), stop it as Ctrl-C does: the boots under way end, unrecorded.
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, interrupt)
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     futures = {pool.submit(one, m): m for m in todo}
     try:

@@ -17,7 +17,10 @@ read (screen.py) every few seconds until the kernel speaks on COM1, and a BIOS p
 
 The verdict is 86Box's, never the guest's words:
   poweroff       the soft-off marker (86Box then exits by itself)
-  triple-fault   the triple-fault marker
+  triple-fault   the triple-fault marker after COM1 first had output, or the
+                 LOOPING_TRIPLES-th before it (a BIOS of the 286's line may leave
+                 protected mode in POST by a triple fault, as the Quadtel 386SX does:
+                 one does not count; a boot sector that faults loops through POST)
   reset          a reset marker after COM1 first had output (86Box prints one at
                  power-on, and some BIOSes reset once in POST: those do not count)
   exit:N         86Box exited by itself with status N, without a soft-off
@@ -58,6 +61,7 @@ STALL_SECS = 45         # a screen unchanged this long, and COM1 silent: the boo
 BLIND_SECS = 15         # after each blind key (prompts.BLIND_KEYS), before the next
 OFF_WAIT_SECS = 10      # after the soft-off marker, for 86Box's own exit
 STOP_TERM_SECS = 10     # TERM, then KILL after this
+LOOPING_TRIPLES = 3     # triple faults before COM1's first text that make a loop
 FAULT_LINES = 40        # fault trace lines kept (the last ones before the end)
 STDERR_KEEP = 256 * 1024    # bytes of stderr kept for the record (the head: 86Box's log)
 
@@ -93,14 +97,17 @@ class Boot:
 
 class Markers:
     """The kit patch's stderr markers, read as they come: what they say about the boot.
-    A reset counts once COM1 has had text (com1_started): 86Box prints one hard reset
-    at power-on, and some BIOSes reset once more in POST (the FIC VA-503+ does)."""
+    A reset or a triple fault counts once COM1 has had text (com1_started): 86Box
+    prints one hard reset at power-on, some BIOSes reset once more in POST (the FIC
+    VA-503+ does), and some leave protected mode by a triple fault."""
 
     def __init__(self):
         self.seen = []          # marker names, in order
         self.powered_on = False
         self.resets = 0         # resets after power-on
         self.quiet_resets = None    # of those, the ones before COM1's first text
+        self.triples = 0            # triple faults
+        self.quiet_triples = None   # of those, the ones before COM1's first text
 
     def feed(self, text):
         for m in MARKER.finditer(text):
@@ -109,32 +116,52 @@ class Markers:
                 self.powered_on = True
             elif m.group(1).endswith("reset"):
                 self.resets += 1
+            elif m.group(1) == "triple fault":
+                self.triples += 1
 
     def com1_started(self):
         if self.quiet_resets is None:
             self.quiet_resets = self.resets
+            self.quiet_triples = self.triples
 
     def event(self):
         """"poweroff", "triple-fault", "reset", or None: the first that ends a boot."""
         if "soft-off" in self.seen:
             return "poweroff"
-        if "triple fault" in self.seen:
+        quiet = self.triples if self.quiet_triples is None else self.quiet_triples
+        if self.triples > quiet or quiet >= LOOPING_TRIPLES:
             return "triple-fault"
         if self.quiet_resets is not None and self.resets > self.quiet_resets:
             return "reset"
         return None
 
 
-def trace(text, before=()):
-    """(the last FAULT_LINES fault lines of the stderr text, after `before`, up to the
-    first triple fault; whether it came). What follows a triple fault is the BIOS
-    starting again, whose own #UDs would push the cause out of the trace."""
-    out = list(before)
-    for line in FAULT.findall(text):
-        out = (out + [line])[-FAULT_LINES:]
-        if "triple fault" in line:
-            return out, True
-    return out, False
+class FaultTrace:
+    """86Box's fault lines, read as they come: the last FAULT_LINES of them up to the
+    latest triple fault. What follows a triple fault is the BIOS starting again, whose
+    own #UDs would push the cause out; a later triple fault (a loop, or a BIOS that
+    left protected mode by one in POST and whose loader then faulted) replaces it."""
+
+    def __init__(self):
+        self.window = []        # the lines since the latest triple fault
+        self.ended = None       # the lines that ended at it
+
+    def feed(self, text):
+        for line in FAULT.findall(text):
+            self.window = (self.window + [line])[-FAULT_LINES:]
+            if "triple fault" in line:
+                self.ended, self.window = self.window, []
+
+    def lines(self):
+        return list(self.ended if self.ended is not None else self.window)
+
+
+def trace(text):
+    """(the fault trace of a stderr text, as FaultTrace keeps it; whether a triple
+    fault ended it)."""
+    t = FaultTrace()
+    t.feed(text)
+    return t.lines(), t.ended is not None
 
 
 def kernel_lines(com1):
@@ -189,7 +216,7 @@ class Watch:
         self.err_path = os.path.join(vmdir, "86box-stderr.txt")
         self.err_pos = self.com1_pos = 0
         self.marks = Markers()
-        self.fault_done = False
+        self.fault_trace = FaultTrace()
         self.presses = {}
         self.last_lines = None      # the screen, and since when it is the same
         self.same_since = None
@@ -286,8 +313,9 @@ class Watch:
         self.marks.feed(text)
         b.markers = self.marks.seen
         b.powered_on = b.powered_on or self.marks.powered_on
-        if self.r.faults and not self.fault_done:
-            b.faults, self.fault_done = trace(text, b.faults)
+        if self.r.faults:
+            self.fault_trace.feed(text)
+            b.faults = self.fault_trace.lines()
 
     def read_com1(self):
         try:
@@ -307,6 +335,9 @@ class Watch:
             b.first_com1 = now
             self.read_stderr()
             self.marks.com1_started()
+            if self.marks.triples:      # POST's own: trace what comes now instead
+                self.fault_trace = FaultTrace()
+                b.faults = []
         if b.first_kernel is None and kernel_lines(b.com1):
             b.first_kernel = now
 
