@@ -386,6 +386,13 @@ class Screens(unittest.TestCase):
         rule, said = prompts.match(text.split("\n"))
         self.assertEqual((rule.name, rule.keys), ("f1-continue", ("F1",)))
 
+    def test_ibm_ps1_draws_its_prompt(self):
+        # The PS/1's error codes and an arrow over F1 in a row of function keys.
+        lines = self.lines("ibm-ps1-f1-icons.png")
+        self.assertEqual([l.strip() for l in lines[1:3]], ["162", "163"])
+        rule, _ = prompts.match(lines)
+        self.assertEqual((rule.name, rule.keys), ("ibm-f1-picture", ("F1",)))
+
     def test_winbios_cycle(self):
         self.assertEqual(prompts.match(self.lines("winbios-resume.png"))[0].name, "f1-resume")
         setup = self.lines("winbios-setup.png")

@@ -13,6 +13,8 @@ A fresh CMOS stops every board's POST at a prompt, each vendor's own way:
   first button, "Save changes and Exit".
 - Phoenix: 1.x/4.0 "Press <F1> to resume, <F2> to Setup" (F1 goes on); 4.0 release 6
   "Press <ESC> to resume, <F2> to Setup", where F1 opens help: ESC.
+- IBM's PS/1 draws its prompt: the POST error codes (162, 163: the CMOS is not set
+  up), and an arrow over F1 in a row of the twelve function keys: F1 goes on.
 - MR BIOS opens its setup on a fresh CMOS ("F10 to Record and Exit"): F10. Older
   BIOSes: "Press F1 key to continue", "Strike the F1 key to continue".
 A setup screen the sweep lands in anyway is left through its save key (F10) and the
@@ -76,6 +78,8 @@ RULES = [
     Rule("f1-continue", "prompt", r"(?:press|strike)\s*(?:the\s*)?<?f1>?\s*(?:key\s*)?"
          r"to\s*continue", ("F1",)),
     Rule("any-key", "prompt", r"press\s*any\s*key\s*to\s*continue", ("SPACE",)),
+    Rule("ibm-f1-picture", "prompt", r"\bf1\s+f2\s+f3\s+f4\s+f5\s+f6\s+f7\s+f8\s+f9\s+"
+         r"f10\s+f11\s+f12\b", ("F1",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
     # Setup screens: leave them saving.
