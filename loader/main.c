@@ -229,7 +229,9 @@ void loader_main(uint32_t drive)
 
     memory_detect(&mem);
     say("memory: %u KiB + %u KiB (%s%s)", (unsigned)mem.lower_kb, (unsigned)mem.upper_kb,
-        mem.upper_from, mem.map_count ? "" : "; no E820h map: one made of the sizes");
+        mem.upper_from, mem.map_count ? "" : mem.map_dropped
+        ? "; the E820h map has no memory at 1 MiB: one made of the sizes"
+        : "; no E820h map: one made of the sizes");
     uint32_t size;
     const uint8_t *file = load_kernel_file(&size);
 

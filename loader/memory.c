@@ -57,7 +57,13 @@ void memory_detect(struct memory *m)
     if (m->map_count) {
         m->upper_kb = mbinfo_upper_from_map(m->map, m->map_count);
         m->upper_from = "E820h";
-        return;
+        if (m->upper_kb)
+            return;
+        /* A map without memory at 1 MiB is a BIOS's half answer (86Box's Flytech A36,
+         * a 386SX of 16 MB, gives 640 KiB alone); Linux too drops a map of fewer than
+         * two entries. The sizes decide, and the kernel gets a map made of them. */
+        m->map_count = 0;
+        m->map_dropped = true;
     }
     int15_ask(&r, 0xE801);              /* asked and judged as lib/biosregs.h says */
     intcall(BIOS_INT_SYSTEM, &r, &r);

@@ -5,6 +5,7 @@
 #ifndef APMOFF_LOADER_MEMORY_H
 #define APMOFF_LOADER_MEMORY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "mbinfo.h"
@@ -14,6 +15,7 @@ struct memory {
     unsigned map_count;
     struct mbinfo_range map[MBINFO_MAP_MAX];
     const char *upper_from;     /* "E820h", "E801h" or "88h" */
+    bool map_dropped;           /* E820h gave a map without memory at 1 MiB */
     uint32_t ebda;              /* where conventional memory ends (the EBDA, if any) */
 };
 
