@@ -533,6 +533,16 @@ class Judge(unittest.TestCase):
         marks.feed("BENCH86: soft reset\n")
         self.assertEqual(marks.event(), "reset")
 
+    def test_a_loader_that_halts_is_named_and_not_waited_out(self):
+        # 86Box's Flytech A36 (apmoff 0.3's first loader): its E820h map had nothing
+        # at 1 MiB. The loader's halt ends the boot as the kernel's does.
+        com1, _ = run_fixture("flytech386-loader-halt")
+        self.assertTrue(emulator.LOADER_HALTED.search(com1))
+        self.assertFalse(emulator.LOADER_HALTED.search(run_fixture("tx97-poweroff")[0]))
+        v = judge.judge("on", com1)
+        self.assertEqual(v["reason_kind"], "loader-hang")
+        self.assertIn("a segment lies outside the memory", v["reason"])
+
     def test_triple_faults_in_post_do_not_count(self):
         # A Quadtel 386SX BIOS leaves protected mode by a triple fault in POST; a
         # triple fault after COM1 had text counts, and so does a loop before it.

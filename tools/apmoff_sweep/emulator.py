@@ -25,8 +25,9 @@ The verdict is 86Box's, never the guest's words:
                  power-on, and some BIOSes reset once in POST: those do not count)
   exit:N         86Box exited by itself with status N, without a soft-off
   on             the sweep stopped a machine that was still on: SETTLE_SECS after the
-                 kernel's last line ("apmoff: halted: ..."), or at a screen saying the
-                 BIOS found nothing to boot
+                 kernel's last line ("apmoff: halted: ...") or the loader's ("apmoff
+                 loader: halted: ..."), or at a screen saying the BIOS found nothing
+                 to boot
   timeout        the deadline passed with none of the above
 An unpatched 86Box prints no markers and takes no signals: then only exit:0 (its exit
 after a soft-off), on and timeout can be told, and no prompt can be answered.
@@ -164,6 +165,10 @@ def trace(text):
     return t.lines(), t.ended is not None
 
 
+# apmoff's loader stopped with its reason: it will not go on either.
+LOADER_HALTED = re.compile(r"^apmoff loader: halted: ", re.M)
+
+
 def kernel_lines(com1):
     return [l for l in com1.replace("\r", "").split("\n") if l.startswith("apmoff: ")]
 
@@ -269,7 +274,8 @@ class Watch:
                 b.verdict = "poweroff" if "soft-off" in b.markers else \
                     "exit:%d" % b.exit_status
                 break
-            if lines and lines[-1].startswith("apmoff: halted"):
+            if lines and lines[-1].startswith("apmoff: halted") or \
+                    not lines and LOADER_HALTED.search(b.com1):
                 settled_at = settled_at or now
                 if now - settled_at >= SETTLE_SECS:
                     b.verdict = "on"

@@ -133,6 +133,8 @@ def run_machine(settings, table, machine, say=lambda text: None):
         if boot.first_kernel is not None or record.get("refused") or \
                 boot.verdict in ("triple-fault", "poweroff") or boot.verdict.startswith("exit"):
             break
+        if judge.LOADER_TEXT.search(boot.com1):
+            break           # the BIOS booted the floppy: its drive is right
         if n > 1 and last_prompt(boot):
             break           # a second boot ends at a prompt its keys do not answer
         change = next_drive(cache, machine, floppy, answered=bool(record["keys"]),
