@@ -393,6 +393,16 @@ class Screens(unittest.TestCase):
         rule, _ = prompts.match(lines)
         self.assertEqual((rule.name, rule.keys), ("ibm-f1-picture", ("F1",)))
 
+    def test_a_kernel_without_a_serial_port_is_read_on_the_screen(self):
+        # Philips P3345: no serial port answered, the summary and the halt on screen.
+        lines = self.lines("kernel-halted-no-serial.png")
+        self.assertTrue(any(emulator.SCREEN_HALTED.search(l) for l in lines))
+        self.assertIsNone(prompts.match(lines))
+        v = judge.judge("on", "", screen_lines=lines)
+        self.assertEqual((v["reached_kernel"], v["kernel_last"]), (True, "halted: no APM BIOS"))
+        self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
+                         "port answered)")
+
     def test_winbios_cycle(self):
         self.assertEqual(prompts.match(self.lines("winbios-resume.png"))[0].name, "f1-resume")
         setup = self.lines("winbios-setup.png")
@@ -459,6 +469,9 @@ class Prompts(unittest.TestCase):
             rule, said = prompts.match(text.split("\n"))
             self.assertEqual((rule.name, rule.keys), (name, keys), text)
         self.assertIsNone(prompts.match(["Memory Test :   32768K OK", "GRUB loading."]))
+        rule, _ = prompts.match(["Memory size does not match CMOS - Run SETUP",
+                                 "Press Enter to boot or Esc to run Setup"])
+        self.assertEqual((rule.name, rule.keys), ("enter-to-boot", ("ENTER",)))
         # A POST line that names setup is no setup screen.
         self.assertIsNone(prompts.match(["Invalid configuration information - please "
                                          "run SETUP program"]))

@@ -92,6 +92,7 @@ class Boot:
     final: Screen = None
     stopped_at: str = ""        # why the sweep stopped it: a STOP rule's text, a stall
     stalled: bool = False       # stopped because the screen stood still
+    kernel_on_screen: bool = False  # stopped at the kernel's halt, read on the screen
     first_com1: float = None    # seconds to COM1's first text (GRUB or the kernel)
     first_kernel: float = None  # seconds to the kernel's first line
 
@@ -165,6 +166,8 @@ def trace(text):
     return t.lines(), t.ended is not None
 
 
+# The kernel's halt on the screen (read while COM1 has no kernel line).
+SCREEN_HALTED = re.compile(r"^\s*apmoff: halted: ")
 # apmoff's loader stopped with its reason: it will not go on either.
 LOADER_HALTED = re.compile(r"^apmoff loader: halted: ", re.M)
 
@@ -387,6 +390,12 @@ class Watch:
         if not shot:
             return
         b = self.boot
+        if any(SCREEN_HALTED.search(l) for l in shot.lines):
+            # The kernel ran and halted with COM1 silent: no serial port answered it.
+            b.stopped_at = "the kernel halted, its words on the screen alone"
+            b.kernel_on_screen = True
+            b.final = shot
+            return
         if shot.lines != self.last_lines or b.first_com1 is not None and \
                 b.com1 != self.com1_then:
             self.last_lines, self.same_since, self.com1_then = shot.lines, now, b.com1

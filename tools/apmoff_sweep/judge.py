@@ -105,6 +105,14 @@ def judge(boot_verdict, com1, screen_lines=(), stopped_at="", prompt_rule="",
         v["kernel_last"] = lines[-1][len("apmoff: "):]
         v["outcome"] = kernel_outcome(boot_verdict, com1, lines)
         return v
+    on_screen = [l.strip() for l in screen_lines if l.strip().startswith("apmoff: ")]
+    if on_screen:
+        # A BIOS whose defaults leave COM1 off: the kernel's words on the screen alone.
+        v["reached_kernel"] = True
+        v["kernel_last"] = on_screen[-1][len("apmoff: "):]
+        v["outcome"] = "%s (read on the screen: no serial port answered)" % \
+            kernel_outcome(boot_verdict, "\n".join(on_screen), on_screen)
+        return v
     v["outcome"] = "not reached"
     kind, reason = not_reached(boot_verdict, com1, screen_lines,
                                "" if stalled else stopped_at, prompt_rule, prompt_text, faults)

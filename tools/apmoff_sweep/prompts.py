@@ -70,6 +70,9 @@ RULES = [
          ("ESC",)),
     # POST prompts.
     Rule("phoenix-esc", "prompt", r"press\s*<?esc>?\s*to\s*resume", ("ESC",)),
+    # "Memory size does not match CMOS - Run SETUP", "Press Enter to boot or Esc to run
+    # Setup" (the Quadtel BIOS of 86Box's SVC 386SX): Enter goes on.
+    Rule("enter-to-boot", "prompt", r"press\s*<?enter>?\s*to\s*boot", ("ENTER",)),
     # Intel's own boards (AMI BIOS): "Press <F1> for Setup, <ESC> to Boot, ...".
     Rule("esc-to-boot", "prompt", r"<?esc>?\s*to\s*boot", ("ESC",)),
     Rule("f1-run-setup", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*run\s*setup"
