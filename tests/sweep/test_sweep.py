@@ -196,6 +196,18 @@ class ConfigWriter(unittest.TestCase):
         m = type("M", (), dict(ram_min=32768, ram_max=262144, ram_step=8192))()
         self.assertEqual(config.choose_ram(m), 32768)
 
+    def test_the_eras_floppy(self):
+        t = type("T", (), dict(symbols=type("S", (), dict(
+            values={config.FIRST_35_TYPE: 10}))()))()
+
+        def machine(rank, *buses):
+            return type("M", (), dict(type_rank=rank, has_bus=lambda self, b: b in buses))()
+        self.assertEqual(config.era_floppy(t, machine(5, "ISA")), config.FLOPPY_525)
+        self.assertEqual(config.era_floppy(t, machine(10, "ISA")), config.FLOPPY_35)
+        self.assertEqual(config.era_floppy(t, machine(5, "ISA", "PCI")), config.FLOPPY_35)
+        # A PS/2 of 1987 had 3.5" drives alone.
+        self.assertEqual(config.era_floppy(t, machine(5, "MCA")), config.FLOPPY_35)
+
     def test_rendered_config(self):
         t = made_up()
         m = t.get("ns486pci")

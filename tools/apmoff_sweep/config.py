@@ -114,7 +114,9 @@ def choose_video(machine):
 
 def era_floppy(table, machine):
     first = table.symbols.values.get(FIRST_35_TYPE)
-    if isinstance(first, int) and machine.type_rank < first and not machine.has_bus("PCI"):
+    # IBM's Micro Channel PS/2s had 3.5" drives alone, from the first in 1987.
+    if isinstance(first, int) and machine.type_rank < first and \
+            not machine.has_bus("PCI") and not machine.has_bus("MCA"):
         return FLOPPY_525
     return FLOPPY_35
 
