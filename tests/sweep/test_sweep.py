@@ -481,6 +481,9 @@ class Prompts(unittest.TestCase):
             rule, said = prompts.match(text.split("\n"))
             self.assertEqual((rule.name, rule.keys), (name, keys), text)
         self.assertIsNone(prompts.match(["Memory Test :   32768K OK", "GRUB loading."]))
+        rule, _ = prompts.match(["The IBM Personal Computer Basic",
+                                 "Version C1.10 Copyright IBM Corp 1981", "62940 Bytes free"])
+        self.assertEqual(rule.kind, "stop")
         rule, _ = prompts.match(["Memory size does not match CMOS - Run SETUP",
                                  "Press Enter to boot or Esc to run Setup"])
         self.assertEqual((rule.name, rule.keys), ("enter-to-boot", ("ENTER",)))

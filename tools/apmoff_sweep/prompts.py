@@ -96,7 +96,9 @@ RULES = [
          r"operating\s*system\s*not\s*found|no\s*rom\s*basic|no\s*boot\s*device|"
          r"no\s*bootable\s*device|non-system\s*disk|insert\s*(?:a\s*)?(?:boot|system)\s*"
          r"(?:diskette|disk)|reboot\s*and\s*select\s*proper\s*boot\s*device|"
-         r"missing\s*operating\s*system|boot\s*failure"),
+         r"missing\s*operating\s*system|boot\s*failure|"
+         # IBM's machines start their ROM BASIC when nothing boots.
+         r"the\s*ibm\s*personal\s*computer\s*basic"),
 ]
 
 
