@@ -487,6 +487,9 @@ class Prompts(unittest.TestCase):
         rule, _ = prompts.match(["Memory size does not match CMOS - Run SETUP",
                                  "Press Enter to boot or Esc to run Setup"])
         self.assertEqual((rule.name, rule.keys), ("enter-to-boot", ("ENTER",)))
+        rule, _ = prompts.match(["Entering System SETUP due to invalid config information",
+                                 'Press "Enter" to continue -'])
+        self.assertEqual((rule.name, rule.keys), ("enter-to-continue", ("ENTER",)))
         # A POST line that names setup is no setup screen.
         self.assertIsNone(prompts.match(["Invalid configuration information - please "
                                          "run SETUP program"]))

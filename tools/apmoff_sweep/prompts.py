@@ -73,6 +73,10 @@ RULES = [
     # "Memory size does not match CMOS - Run SETUP", "Press Enter to boot or Esc to run
     # Setup" (the Quadtel BIOS of 86Box's SVC 386SX): Enter goes on.
     Rule("enter-to-boot", "prompt", r"press\s*<?enter>?\s*to\s*boot", ("ENTER",)),
+    # Micronics' Phoenix BIOS: "Entering System SETUP due to invalid config
+    # information", "Press "Enter" to continue -": its setup follows.
+    Rule("enter-to-continue", "prompt", r"press\s*[\"<]?enter[\">]?\s*to\s*continue",
+         ("ENTER",)),
     # Intel's own boards (AMI BIOS): "Press <F1> for Setup, <ESC> to Boot, ...".
     Rule("esc-to-boot", "prompt", r"<?esc>?\s*to\s*boot", ("ESC",)),
     Rule("f1-run-setup", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*run\s*setup"
