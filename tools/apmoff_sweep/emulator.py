@@ -28,7 +28,8 @@ The verdict is 86Box's, never the guest's words:
                  kernel's last line ("apmoff: halted: ...") or the loader's ("apmoff
                  loader: halted: ..."), or at a screen saying the BIOS found nothing
                  to boot
-  timeout        the deadline passed with none of the above
+  timeout        the deadline passed with none of the above (once COM1 has had text,
+                 not before LOADER_SECS after it)
 An unpatched 86Box prints no markers and takes no signals: then only exit:0 (its exit
 after a soft-off), on and timeout can be told, and no prompt can be answered.
 """
@@ -57,6 +58,9 @@ SIGNAL_EXITS = ("exit:-10", "exit:-12")     # 86Box ended by SIGUSR1 or SIGUSR2
 SHOT_WAIT_SECS = 5      # a screenshot is on disk within this after SIGUSR1
 KEY_GAP_SECS = 0.4      # between two keys of one answer: a BIOS reads them one by one
 SETTLE_SECS = 4         # after "apmoff: halted", for a late soft-off or reset
+LOADER_SECS = 90        # the loader and the kernel's own time once COM1 has text: the
+                        # deadline bounds POST, and a slow one (the PS/2 model 80's,
+                        # 146 s) must not cut off the run it finally starts
 STALL_SECS = 45         # a screen unchanged this long, and COM1 silent: the boot is stuck
                         # (a floppy's retries and a POST memory test change it sooner)
 BLIND_SECS = 15         # after each blind key (prompts.BLIND_KEYS), before the next
@@ -285,7 +289,8 @@ class Watch:
                     break
             else:
                 settled_at = None
-            if now - self.start >= self.timeout:
+            if now - self.start >= self.timeout and \
+                    (b.first_com1 is None or now - b.first_com1 >= LOADER_SECS):
                 b.verdict = "timeout"
                 break
             if not lines and now >= next_shot and self.r.fonts and b.patched:
