@@ -415,6 +415,12 @@ class Screens(unittest.TestCase):
         self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
                          "port answered)")
 
+    def test_micronics_setup_is_left_by_enter(self):
+        lines = self.lines("micronics-setup.png")
+        self.assertIn("Set Diskette Unit 0= Diskette Drive (3.5\")", "\n".join(lines))
+        rule, _ = prompts.match(lines)
+        self.assertEqual((rule.name, rule.keys), ("setup-enter-confirm", ("ENTER",)))
+
     def test_winbios_cycle(self):
         self.assertEqual(prompts.match(self.lines("winbios-resume.png"))[0].name, "f1-resume")
         setup = self.lines("winbios-setup.png")

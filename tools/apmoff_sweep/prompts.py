@@ -89,6 +89,8 @@ RULES = [
          r"f10\s+f11\s+f12\b", ("F1",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
+    # Micronics' setup (after its "Press "Enter" to continue"): Enter stores the page.
+    Rule("setup-enter-confirm", "setup", r"press\s*enter\s*key\s*to\s*confirm", ("ENTER",)),
     # Setup screens: leave them saving.
     # Setup screens, by their key help or title, never by a POST line's "run SETUP"
     # ("Invalid configuration information - please run SETUP program").
