@@ -570,6 +570,15 @@ class Judge(unittest.TestCase):
         marks.feed("BENCH86: soft reset\n")
         self.assertEqual(marks.event(), "reset")
 
+    def test_a_slow_post_does_not_cut_off_the_run(self):
+        # The PS/2 model 80's loader speaks at 146 s of a 150 s deadline.
+        self.assertFalse(emulator.past_deadline(149, 150, None))
+        self.assertTrue(emulator.past_deadline(150, 150, None))
+        self.assertFalse(emulator.past_deadline(150.1, 150, 146.7))
+        self.assertFalse(emulator.past_deadline(236, 150, 146.7))
+        self.assertTrue(emulator.past_deadline(146.7 + emulator.LOADER_SECS, 150, 146.7))
+        self.assertTrue(emulator.past_deadline(150, 150, 20))
+
     def test_a_loader_that_halts_is_named_and_not_waited_out(self):
         # 86Box's Flytech A36 (apmoff 0.3's first loader): its E820h map had nothing
         # at 1 MiB. The loader's halt ends the boot as the kernel's does.

@@ -176,6 +176,13 @@ SCREEN_HALTED = re.compile(r"^\s*apmoff: halted: ")
 LOADER_HALTED = re.compile(r"^apmoff loader: halted: ", re.M)
 
 
+def past_deadline(elapsed, timeout, first_com1):
+    """Whether a boot `elapsed` seconds old is out of time: the deadline bounds POST,
+    and once COM1 has had text (`first_com1` seconds in) the loader and the kernel
+    have LOADER_SECS from then."""
+    return elapsed >= timeout and (first_com1 is None or elapsed - first_com1 >= LOADER_SECS)
+
+
 def kernel_lines(com1):
     return [l for l in com1.replace("\r", "").split("\n") if l.startswith("apmoff: ")]
 
@@ -289,8 +296,7 @@ class Watch:
                     break
             else:
                 settled_at = None
-            if now - self.start >= self.timeout and \
-                    (b.first_com1 is None or now - b.first_com1 >= LOADER_SECS):
+            if past_deadline(now - self.start, self.timeout, b.first_com1):
                 b.verdict = "timeout"
                 break
             if not lines and now >= next_shot and self.r.fonts and b.patched:
