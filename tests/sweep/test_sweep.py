@@ -415,6 +415,11 @@ class Screens(unittest.TestCase):
         self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
                          "port answered)")
 
+    def test_an_ami_xcmos_menu_opens_the_cmos_setup(self):
+        rule, _ = prompts.match(self.lines("ami-xcmos-menu.png"))
+        self.assertEqual((rule.name, rule.keys), ("ami-xcmos-menu", ("DOWN", "ENTER")))
+        self.assertEqual(prompts.scan_codes(rule.keys), [0x150, 0x1C])   # the grey arrow
+
     def test_micronics_setup_is_left_by_enter(self):
         lines = self.lines("micronics-setup.png")
         self.assertIn("Set Diskette Unit 0= Diskette Drive (3.5\")", "\n".join(lines))

@@ -28,9 +28,10 @@ is not waited out. Patterns are matched, case-insensitively, on the screen's tex
 import re
 from dataclasses import dataclass
 
-# Set 1 scan codes, as the kit's patch presses them (SIGUSR2, $BENCH86_KEYFILE).
+# Set 1 scan codes, as the kit's patch presses them (SIGUSR2, $BENCH86_KEYFILE);
+# 86Box's keyboard_input() takes an E0-prefixed key as 100h plus its code.
 SCAN = {"F1": 0x3B, "F2": 0x3C, "F10": 0x44, "ESC": 0x01, "ENTER": 0x1C, "Y": 0x15,
-        "N": 0x31, "SPACE": 0x39, "DEL": 0x53}
+        "N": 0x31, "SPACE": 0x39, "DEL": 0x53, "DOWN": 0x150}
 
 # How often one rule may fire in one boot: a prompt that is still there after this
 # many answers is one the sweep cannot get past, and is reported with its screen.
@@ -89,6 +90,11 @@ RULES = [
          r"f10\s+f11\s+f12\b", ("F1",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
+    # An AMI BIOS with extended CMOS (1991) opens a menu on its F1: "EXIT FOR BOOT"
+    # (lit), "RUN CMOS SETUP", "RUN XCMOS SETUP". Down and Enter open the CMOS setup,
+    # whose save (the rules above and below) stores the defaults.
+    Rule("ami-xcmos-menu", "setup", r"exit\s*for\s*boot\s*\n\s*run\s*cmos\s*setup",
+         ("DOWN", "ENTER")),
     # Micronics' setup (after its "Press "Enter" to continue"): Enter stores the page.
     Rule("setup-enter-confirm", "setup", r"press\s*enter\s*key\s*to\s*confirm", ("ENTER",)),
     # Setup screens: leave them saving.
