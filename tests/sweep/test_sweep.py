@@ -419,6 +419,11 @@ class Screens(unittest.TestCase):
         rule, _ = prompts.match(self.lines("ami-xcmos-menu.png"))
         self.assertEqual((rule.name, rule.keys), ("ami-xcmos-menu", ("DOWN", "ENTER")))
         self.assertEqual(prompts.scan_codes(rule.keys), [0x150, 0x1C])   # the grey arrow
+        self.assertEqual(rule.again, ("ENTER",))      # back from setup: boot
+        setup = self.lines("ami-cmos-setup-1990.png")
+        self.assertIn("ESC = Exit", "\n".join(setup))
+        rule, _ = prompts.match(setup)
+        self.assertEqual((rule.name, rule.keys), ("setup-esc-only", ("ESC",)))
 
     def test_micronics_setup_is_left_by_enter(self):
         lines = self.lines("micronics-setup.png")

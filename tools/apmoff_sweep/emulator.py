@@ -442,8 +442,8 @@ class Watch:
         if count >= prompts.MAX_PRESSES:
             return
         self.presses[rule.name] = count + 1
-        shot.keys = rule.keys
-        self.press(rule.keys)
+        shot.keys = rule.again if count and rule.again else rule.keys
+        self.press(shot.keys)
 
     def press(self, keys):
         keyfile = os.path.join(self.vmdir, "keys")

@@ -51,6 +51,7 @@ class Rule:
                         # cycle), "stop" (the BIOS found nothing to boot)
     pattern: str
     keys: tuple = ()
+    again: tuple = None     # the keys from its second time in a boot, where they differ
 
     def search(self, text):
         return re.search(self.pattern, text, re.I | re.S)
@@ -94,7 +95,11 @@ RULES = [
     # (lit), "RUN CMOS SETUP", "RUN XCMOS SETUP". Down and Enter open the CMOS setup,
     # whose save (the rules above and below) stores the defaults.
     Rule("ami-xcmos-menu", "setup", r"exit\s*for\s*boot\s*\n\s*run\s*cmos\s*setup",
-         ("DOWN", "ENTER")),
+         ("DOWN", "ENTER"), again=("ENTER",)),
+    # That CMOS setup (AMI, 1985-1990) says "ESC = Exit" and has no F10: ESC asks
+    # whether to write the CMOS (the (Y/N) rule answers), and its menu comes back,
+    # where Enter on "EXIT FOR BOOT" boots.
+    Rule("setup-esc-only", "setup", r"^(?![\s\S]*f10)[\s\S]*esc\s*=\s*exit", ("ESC",)),
     # Micronics' setup (after its "Press "Enter" to continue"): Enter stores the page.
     Rule("setup-enter-confirm", "setup", r"press\s*enter\s*key\s*to\s*confirm", ("ENTER",)),
     # Setup screens: leave them saving.
