@@ -420,6 +420,8 @@ class Screens(unittest.TestCase):
         self.assertEqual((rule.name, rule.keys), ("ami-xcmos-menu", ("DOWN", "ENTER")))
         self.assertEqual(prompts.scan_codes(rule.keys), [0x150, 0x1C])   # the grey arrow
         self.assertEqual(rule.again, ("ENTER",))      # back from setup: boot
+        rule, _ = prompts.match(["EXIT FOR BOOT", "RUN STND-SETUP", "RUN EXTD-SETUP"])
+        self.assertEqual(rule.name, "ami-xcmos-menu")
         setup = self.lines("ami-cmos-setup-1990.png")
         self.assertIn("ESC = Exit", "\n".join(setup))
         rule, _ = prompts.match(setup)

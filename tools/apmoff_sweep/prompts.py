@@ -92,9 +92,11 @@ RULES = [
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
     # An AMI BIOS with extended CMOS (1991) opens a menu on its F1: "EXIT FOR BOOT"
-    # (lit), "RUN CMOS SETUP", "RUN XCMOS SETUP". Down and Enter open the CMOS setup,
+    # (lit), "RUN CMOS SETUP", "RUN XCMOS SETUP" (or "RUN STND-SETUP", "RUN
+    # EXTD-SETUP"). Down and Enter open the CMOS setup,
     # whose save (the rules above and below) stores the defaults.
-    Rule("ami-xcmos-menu", "setup", r"exit\s*for\s*boot\s*\n\s*run\s*cmos\s*setup",
+    Rule("ami-xcmos-menu", "setup",
+         r"exit\s*for\s*boot\s*\n\s*run\s*(?:cmos|stnd-?)\s*setup",
          ("DOWN", "ENTER"), again=("ENTER",)),
     # That CMOS setup (AMI, 1985-1990) says "ESC = Exit" and has no F10: ESC asks
     # whether to write the CMOS (the (Y/N) rule answers), and its menu comes back,
