@@ -630,8 +630,10 @@ class Judge(unittest.TestCase):
         com1, err = run_fixture("triple-fault")
         marks = replay(err, 0)
         self.assertEqual(marks.event(), "triple-fault")
-        faults, done = emulator.trace(err)
-        self.assertTrue(done)
+        t = emulator.FaultTrace()
+        t.feed(err)
+        self.assertIsNotNone(t.ended)       # a triple fault ended the trace
+        faults = t.lines()
         self.assertEqual(faults[-1], "BENCH86: triple fault (real mode)")
         v = judge.judge("triple-fault", com1, faults=faults)
         self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "fault"))

@@ -162,14 +162,6 @@ class FaultTrace:
         return list(self.ended if self.ended is not None else self.window)
 
 
-def trace(text):
-    """(the fault trace of a stderr text, as FaultTrace keeps it; whether a triple
-    fault ended it)."""
-    t = FaultTrace()
-    t.feed(text)
-    return t.lines(), t.ended is not None
-
-
 # The kernel's halt on the screen (read while COM1 has no kernel line).
 SCREEN_HALTED = re.compile(r"^\s*apmoff: halted: ")
 # apmoff's loader stopped with its reason: it will not go on either.
