@@ -93,7 +93,7 @@ class KitSweep(unittest.TestCase):
         if not source_args():
             raise unittest.SkipTest("no 86Box source (give APMOFF_86BOX_SOURCE: a tree or "
                                     "a git repository of 86Box, commit %s)" % kit_commit())
-        for img in ("apmoff-auto.img", "apmoff-auto-1200.img"):
+        for img in ("apmoff-auto.img", "apmoff-auto-1200.img", "apmoff-auto-360.img"):
             if not os.path.exists(os.path.join(BUILD, img)):
                 raise unittest.SkipTest("no build/%s (run make)" % img)
         cls.dir = tempfile.mkdtemp(prefix="sweep-kit.")

@@ -59,6 +59,8 @@ class TableReader(unittest.TestCase):
         self.assertEqual(m.buses, ["ISA", "ISA16", "VLB", "PCI", "PS/2"])
         self.assertEqual(m.flag_names, ["APM"])
         self.assertEqual((m.ram_min, m.ram_max, m.ram_step), (1024, 131072, 1024))
+        self.assertEqual(m.nvrmask, 255)
+        self.assertEqual(made_up().get("ns286").nvrmask, 127)    # none given: a CMOS
         self.assertEqual((m.device, m.vid_device, m.builtin_video), (None, None, False))
         self.assertEqual(m.aliases, ["ns486"])
         self.assertEqual(m.roms, ["roms/machines/ns486pci/ns486.bin"])
@@ -202,9 +204,13 @@ class ConfigWriter(unittest.TestCase):
 
         def machine(rank, *buses):
             return type("M", (), dict(type_rank=rank, has_bus=lambda self, b: b in buses))()
-        self.assertEqual(config.era_floppy(t, machine(5, "ISA")), config.FLOPPY_525)
-        self.assertEqual(config.era_floppy(t, machine(10, "ISA")), config.FLOPPY_35)
-        self.assertEqual(config.era_floppy(t, machine(5, "ISA", "PCI")), config.FLOPPY_35)
+        self.assertEqual(config.era_floppy(t, machine(5, "ISA", "ISA16")), config.FLOPPY_525)
+        self.assertEqual(config.era_floppy(t, machine(10, "ISA", "ISA16")), config.FLOPPY_35)
+        self.assertEqual(config.era_floppy(t, machine(5, "ISA", "ISA16", "PCI")),
+                         config.FLOPPY_35)
+        # An XT with a 386 on a card: 8-bit ISA alone, a 360 KB drive in any era.
+        self.assertEqual(config.era_floppy(t, machine(5, "ISA")), config.FLOPPY_360)
+        self.assertEqual(config.era_floppy(t, machine(10, "ISA")), config.FLOPPY_360)
         # A PS/2 of 1987 had 3.5" drives alone.
         self.assertEqual(config.era_floppy(t, machine(5, "MCA")), config.FLOPPY_35)
 
@@ -221,6 +227,7 @@ class ConfigWriter(unittest.TestCase):
                            (("Video", "gfxcard"), "cl_gd5446_migrated_pci"),
                            (("Floppy and CD-ROM drives", "fdd_01_type"), "35_2hd"),
                            (("Floppy and CD-ROM drives", "fdd_01_fn"), "wp:///x/a.img"),
+                           (("Floppy and CD-ROM drives", "fdd_01_turbo"), "1"),
                            (("Ports (COM & LPT)", "serial1_device"), "file"),
                            (("File (COM) #1", "path"), "/x/com1.log")):
             self.assertEqual(back.get(key), value, key)
@@ -312,6 +319,21 @@ class Cmos(unittest.TestCase):
         self.assertIsNone(cmos.drive_a(cmos.read(path)))
         self.assertIsNone(cmos.set_drive_a(path, 2))
         self.assertIsNone(cmos.read(os.path.join(self.dir, "none.nvr")))
+
+    def test_the_next_drive_follows_the_bios(self):
+        at = type("M", (), dict(internal="m", nvrmask=127))()
+        self.cmos_file(1)           # the BIOS's defaults: a 360 KB drive A:
+        self.assertEqual(sweep.next_drive(self.dir, at, config.FLOPPY_525, answered=False,
+                                          ext_kb=15360)[0], config.FLOPPY_360)
+        self.cmos_file(2)
+        self.assertIsNone(sweep.next_drive(self.dir, at, config.FLOPPY_525, answered=False,
+                                           ext_kb=15360))
+        self.assertIn("primed", sweep.next_drive(self.dir, at, config.FLOPPY_525,
+                                                 answered=True, ext_kb=15360)[1])
+        # A PC/XT keeps no CMOS: a key it took is no reason for another boot.
+        xt = type("M", (), dict(internal="m", nvrmask=0))()
+        self.assertIsNone(sweep.next_drive(self.dir, xt, config.FLOPPY_360, answered=True,
+                                           ext_kb=4096))
 
     def test_kit_cmos(self):
         # The kit's primed CMOS images: A: 1.44 MB on the Award boards, 1.2 MB on the AMI.

@@ -75,6 +75,9 @@ def parse_args(argv):
     ap.add_argument("--image-1200", default=os.path.join(ROOT, "build",
                                                          "apmoff-auto-1200.img"),
                     help="the 1.2 MB one, for 5.25\" drives (default %(default)s)")
+    ap.add_argument("--image-360", default=os.path.join(ROOT, "build",
+                                                        "apmoff-auto-360.img"),
+                    help="the 360 KB one, for a PC/XT's drive (default %(default)s)")
     ap.add_argument("--options", default=image.DEFAULT_OPTIONS,
                     help="the kernel's options (default %(default)r)")
     ap.add_argument("-j", "--jobs", type=int, default=2,
@@ -203,7 +206,8 @@ def main(argv=None):
             return fail(ap, "no %s at %s (--86box)" % (what, path))
     if not args.roms or not os.path.isdir(os.path.join(args.roms, "machines")):
         return fail(ap, "no 86Box ROM directory (with machines/) at %s (--roms)" % args.roms)
-    images = {config.FLOPPY_35: args.image, config.FLOPPY_525: args.image_1200}
+    images = {config.FLOPPY_35: args.image, config.FLOPPY_525: args.image_1200,
+              config.FLOPPY_360: args.image_360}
     for path in images.values():
         if not os.path.isfile(path):
             return fail(ap, "no image %s (make builds it)" % path)

@@ -52,9 +52,14 @@ VIDEO_INTERNAL = "internal"
 # the AT CMOS type of drive A: (byte 10h, high nibble).
 FLOPPY_35 = "35_2hd"
 FLOPPY_525 = "525_2hd"
+FLOPPY_360 = "525_2dd"
 DRIVES = {FLOPPY_35: dict(image="apmoff-auto.img", cmos=4, text='3.5" 1.44 MB'),
-          FLOPPY_525: dict(image="apmoff-auto-1200.img", cmos=2, text='5.25" 1.2 MB')}
-CMOS_TYPE_DRIVE = {4: FLOPPY_35, 2: FLOPPY_525}
+          FLOPPY_525: dict(image="apmoff-auto-1200.img", cmos=2, text='5.25" 1.2 MB'),
+          FLOPPY_360: dict(image="apmoff-auto-360.img", cmos=1, text='5.25" 360 KB')}
+CMOS_TYPE_DRIVE = {4: FLOPPY_35, 2: FLOPPY_525, 1: FLOPPY_360}
+
+# Any of these makes a machine more than a PC/XT (table.BUS_NAMES).
+WIDER_BUSES = ("ISA16", "EISA", "MCA", "VLB", "OLB", "PCI", "AGP", "PCMCIA")
 
 # Machine types from this one on (in the enum's order) are the PCI era.
 FIRST_35_TYPE = "MACHINE_TYPE_SOCKET3_PCI"
@@ -113,6 +118,10 @@ def choose_video(machine):
 
 
 def era_floppy(table, machine):
+    # A PC/XT's bus is 8-bit ISA alone, and its BIOS reads double density alone: an XT
+    # with a 386 on a card (Intel's Inboard) still boots a 360 KB disk or its ROM BASIC.
+    if machine.has_bus("ISA") and not any(machine.has_bus(b) for b in WIDER_BUSES):
+        return FLOPPY_360
     first = table.symbols.values.get(FIRST_35_TYPE)
     # IBM's Micro Channel PS/2s had 3.5" drives alone, from the first in 1987.
     if isinstance(first, int) and machine.type_rank < first and \
@@ -156,6 +165,9 @@ def render(machine, choice, image, com1):
         "[Floppy and CD-ROM drives]",
         "fdd_01_type = %s" % choice.floppy,
     ] + (["fdd_01_fn = wp://%s" % image] if image else []) + [
+        # A sweep judges the BIOS, not the drive's timing: turbo reads the kernel in a
+        # fraction of a second instead of 4-6, a tenth of a machine's boot.
+        "fdd_01_turbo = 1",
         "fdd_02_type = none",
         "fdd_sounds_enabled = 0",
         "",

@@ -313,6 +313,8 @@ STANDARD = "the CMOS was never set up"
 
 def next_drive(cache, machine, floppy, answered, ext_kb, wrote_standard=False):
     """(floppy, why) for another boot, or None: what the CMOS the BIOS left says."""
+    if not machine.nvrmask:
+        return None         # a PC/XT: no CMOS, its drives are switches 86Box sets
     path = cmos.nvr_path(cache, machine.internal)
     cm = cmos.read(path)
     t = cmos.drive_a(cm)

@@ -75,6 +75,7 @@ class Machine:
     ram_min: int            # KB
     ram_max: int
     ram_step: int
+    nvrmask: int = 127      # the CMOS bytes it keeps; 0: none (a PC/XT)
     device: str = None      # the machine's own device (BIOS choices), or None
     vid_device: str = None  # the built-in video card's device, or None
     fdc_device: str = None
@@ -209,6 +210,7 @@ def machine_of(item, symbols, types, chipsets, type_names, machine_sources):
         flag_names=bits(item.get("flags", 0) or 0, FLAG_NAMES, symbols),
         ram_min=ram.get("min", 0) or 0, ram_max=ram.get("max", 0) or 0,
         ram_step=ram.get("step", 0) or 0,
+        nvrmask=item.get("nvrmask") if isinstance(item.get("nvrmask"), int) else 127,
         device=item.get("device"), vid_device=item.get("vid_device"),
         fdc_device=item.get("fdc_device"),
         aliases=[a for a in (item.get("aliases").items if isinstance(item.get("aliases"),
