@@ -1,8 +1,8 @@
 ; The floppy's boot sector: loads the loader's second stage and runs it.
 ;
 ; What the BIOS hands us, and all we trust: this sector at 0000:7C00 (or 07C0:0000:
-; the far jump below makes CS 0), DL the drive we were read from, interrupts on,
-; nothing else (no stack, no segment registers). The BIOS parameter block below is the
+; the far jump below makes CS 0), DL the drive we were read from when it is a drive
+; number at all, interrupts on, nothing else (no stack, no segment registers). The BIOS parameter block below is the
 ; medium's own: iso/mkfloppy.sh has mformat write it for the format of the disk, so its
 ; sectors a track and heads describe the disk even in a drive of another kind (a 720 KB
 ; disk in a 1.44 MB drive, whose INT 13h AH=08h would answer 18 sectors).
@@ -48,7 +48,7 @@ heads                   dw 2
 hidden_sectors          dd 0
 total_sectors_32        dd 0
 drive_number            db 0
-                        db 0
+bios_drive              db 0            ; reserved: the DL the BIOS handed, for stage 2
 boot_signature          db 0x29
 volume_serial           dd 0
 volume_label            db "NO NAME    "
@@ -65,7 +65,16 @@ start:
 .cs_is_zero:
         sti
         cld
-        mov     [drive_number], dl      ; the second stage reads the drive from here too
+        ; A floppy's number is 00h-03h, a hard disk's 80h-FFh. Anything else is no drive:
+        ; Phoenix's A486 1.00.09 (86Box's Intel Classic R) hands 0Ah. Then the BPB's own
+        ; (mformat's 00h) is the one, as DOS's boot sectors always take.
+        mov     [bios_drive], dl
+        test    dl, 0x80
+        jnz     .drive
+        cmp     dl, 3
+        jbe     .drive
+        mov     dl, [drive_number]
+.drive: mov     [drive_number], dl      ; the second stage reads the drive from here too
 
         mov     dx, COM1 + 3            ; line control: DLAB, then 8N1
         mov     al, 0x80

@@ -31,6 +31,7 @@
 void loader_main(uint32_t drive) __attribute__((noreturn));
 
 #define BOOT_SECTOR     0x7C00u
+#define BOOT_BIOS_DRIVE 0x25u           /* bootsect.asm's bios_drive: the BIOS's DL */
 #define FAT_BUFFER      0x10000u
 #define MENU_BUFFER     0x12000u
 #define INFO_BUFFER     0x14000u
@@ -107,6 +108,10 @@ static void open_disk(uint8_t drive)
     else
         say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 absent", drive,
             format_name(vol.total_sectors), vol.track_sectors, vol.heads);
+    uint8_t handed = *(const uint8_t *)phys(BOOT_SECTOR + BOOT_BIOS_DRIVE);
+    if (handed != drive)
+        say("drive %02Xh: the BIOS handed DL=%02Xh, no drive number: the disk's own "
+            "instead", drive, handed);
     if (disk_read(vol.fat_lba, vol.fat_sectors, fat, &e))
         read_failed("the FAT", &e);
 }

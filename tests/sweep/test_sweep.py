@@ -437,6 +437,20 @@ class Screens(unittest.TestCase):
         self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
                          "port answered)")
 
+    def test_a_loader_without_a_serial_port_is_read_on_the_screen(self):
+        # Intel Classic R (Phoenix, 1992): COM1 off, the boot sector's halt on screen.
+        lines = self.lines("loader-halted-no-serial.png")
+        self.assertIn("apmoff loader: disk read error 01h; halted", [l.strip() for l in lines])
+        self.assertTrue(any(emulator.LOADER_HALTED.search(l.strip()) for l in lines))
+        self.assertIsNone(prompts.match(lines))
+        v = judge.judge("on", "", screen_lines=lines, stalled=True,
+                        stopped_at="the loader halted, its words on the screen")
+        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "loader-hang"))
+        self.assertIn("disk read error 01h", v["reason"])
+        # A BIOS's own "error:" is no loader.
+        v = judge.judge("timeout", "", screen_lines=["Keyboard error: press F1"])
+        self.assertEqual(v["reason_kind"], "no-loader")
+
     def test_an_ami_xcmos_menu_opens_the_cmos_setup(self):
         rule, _ = prompts.match(self.lines("ami-xcmos-menu.png"))
         self.assertEqual((rule.name, rule.keys), ("ami-xcmos-menu", ("DOWN", "ENTER")))
@@ -448,6 +462,13 @@ class Screens(unittest.TestCase):
         self.assertIn("ESC = Exit", "\n".join(setup))
         rule, _ = prompts.match(setup)
         self.assertEqual((rule.name, rule.keys), ("setup-esc-only", ("ESC",)))
+
+    def test_an_ami_memory_test_is_skipped(self):
+        # The ECS 386/32's AMI BIOS (1989): 140 s for 16 MB unless ESC.
+        rule, _ = prompts.match(["90 Quadtel Corp. All Rights Reserved.", "07104 KB OK",
+                                 "Press <ESC> to bypass MEMORY test",
+                                 "(C) American Megatrends Inc.,"])
+        self.assertEqual((rule.name, rule.keys), ("ami-skip-memory-test", ("ESC",)))
 
     def test_micronics_setup_is_left_by_enter(self):
         lines = self.lines("micronics-setup.png")
@@ -612,6 +633,12 @@ class Judge(unittest.TestCase):
         self.assertFalse(emulator.past_deadline(236, 150, 146.7))
         self.assertTrue(emulator.past_deadline(146.7 + emulator.LOADER_SECS, 150, 146.7))
         self.assertTrue(emulator.past_deadline(150, 150, 20))
+        # The ECS 386's prompt comes at 142 s: its setup-save cycle and the boot after
+        # it have ANSWER_SECS from the last key.
+        self.assertFalse(emulator.past_deadline(151, 150, None, 150.4))
+        self.assertTrue(emulator.past_deadline(150.4 + emulator.ANSWER_SECS, 150, None,
+                                               150.4))
+        self.assertTrue(emulator.past_deadline(150, 150, None, 20))
 
     def test_a_loader_that_halts_is_named_and_not_waited_out(self):
         # 86Box's Flytech A36 (apmoff 0.3's first loader): its E820h map had nothing

@@ -29,7 +29,8 @@ The verdict is 86Box's, never the guest's words:
                  loader: halted: ..."), or at a screen saying the BIOS found nothing
                  to boot
   timeout        the deadline passed with none of the above (once COM1 has had text,
-                 not before LOADER_SECS after it)
+                 not before LOADER_SECS after it; after the sweep answered a prompt,
+                 not before ANSWER_SECS after that)
 An unpatched 86Box prints no markers and takes no signals: then only exit:0 (its exit
 after a soft-off), on and timeout can be told, and no prompt can be answered.
 """
@@ -66,7 +67,11 @@ STALL_SECS = 45         # a screen unchanged this long, and COM1 silent: the boo
 BLIND_SECS = 15         # after each blind key (prompts.BLIND_KEYS), before the next
 OFF_WAIT_SECS = 10      # after the soft-off marker, for 86Box's own exit
 STOP_TERM_SECS = 10     # TERM, then KILL after this
-LOOPING_TRIPLES = 3     # triple faults before COM1's first text that make a loop
+LOOPING_TRIPLES = 8     # triple faults before COM1's first text that make a loop (the
+                        # ZEOS Martin's Phoenix BIOS leaves protected mode by three in
+                        # the POST of a 16 MB machine)
+ANSWER_SECS = 60        # a boot the sweep answered a prompt in has this long after the
+                        # answer: the ECS 386's AMI BIOS counts 16 MB for 140 s first
 FAULT_LINES = 40        # fault trace lines kept (the last ones before the end)
 STDERR_KEEP = 256 * 1024    # bytes of stderr kept for the record (the head: 86Box's log)
 
@@ -97,6 +102,7 @@ class Boot:
     stopped_at: str = ""        # why the sweep stopped it: a STOP rule's text, a stall
     stalled: bool = False       # stopped because the screen stood still
     kernel_on_screen: bool = False  # stopped at the kernel's halt, read on the screen
+    loader_on_screen: bool = False  # stopped at the loader's halt, read on the screen
     first_com1: float = None    # seconds to COM1's first text (GRUB or the kernel)
     first_kernel: float = None  # seconds to the kernel's first line
 
@@ -165,14 +171,19 @@ class FaultTrace:
 # The kernel's halt on the screen (read while COM1 has no kernel line).
 SCREEN_HALTED = re.compile(r"^\s*apmoff: halted: ")
 # apmoff's loader stopped with its reason: it will not go on either.
-LOADER_HALTED = re.compile(r"^apmoff loader: halted: ", re.M)
+# apmoff's loader stopped with its reason: it will not go on either. Its boot sector
+# says "apmoff loader: disk read error 01h; halted".
+LOADER_HALTED = re.compile(r"^apmoff loader: (?:halted: |.*; halted)", re.M)
 
 
-def past_deadline(elapsed, timeout, first_com1):
+def past_deadline(elapsed, timeout, first_com1, answered=None):
     """Whether a boot `elapsed` seconds old is out of time: the deadline bounds POST,
     and once COM1 has had text (`first_com1` seconds in) the loader and the kernel
-    have LOADER_SECS from then."""
-    return elapsed >= timeout and (first_com1 is None or elapsed - first_com1 >= LOADER_SECS)
+    have LOADER_SECS from then; a prompt answered `answered` seconds in (a setup's
+    save cycle, the boot after it) has ANSWER_SECS from then."""
+    return elapsed >= timeout and \
+        (first_com1 is None or elapsed - first_com1 >= LOADER_SECS) and \
+        (answered is None or elapsed - answered >= ANSWER_SECS)
 
 
 def kernel_lines(com1):
@@ -233,6 +244,7 @@ class Watch:
         self.same_since = None
         self.com1_then = ""
         self.blind = 0              # blind keys pressed (prompts.BLIND_KEYS)
+        self.answered = None        # when the last answer was pressed (s into the boot)
 
     def run(self):
         b = self.boot
@@ -288,7 +300,8 @@ class Watch:
                     break
             else:
                 settled_at = None
-            if past_deadline(now - self.start, self.timeout, b.first_com1):
+            if past_deadline(now - self.start, self.timeout, b.first_com1,
+                             self.answered):
                 b.verdict = "timeout"
                 break
             if not lines and now >= next_shot and self.r.fonts and b.patched:
@@ -399,6 +412,12 @@ class Watch:
             b.kernel_on_screen = True
             b.final = shot
             return
+        if any(LOADER_HALTED.search(l.strip()) for l in shot.lines):
+            # The loader halted with COM1 silent (or its UART elsewhere): it booted.
+            b.stopped_at = "the loader halted, its words on the screen"
+            b.loader_on_screen = True
+            b.final = shot
+            return
         if shot.lines != self.last_lines or b.first_com1 is not None and \
                 b.com1 != self.com1_then:
             self.last_lines, self.same_since, self.com1_then = shot.lines, now, b.com1
@@ -452,6 +471,7 @@ class Watch:
             except ProcessLookupError:
                 return
             time.sleep(KEY_GAP_SECS)
+        self.answered = time.monotonic() - self.start
 
     # --- the end -------------------------------------------------------------------
 

@@ -34,6 +34,8 @@ HALTED = re.compile(r"^apmoff: halted: (.*)$", re.M)
 # apmoff's floppy loader says its name on COM1 and the screen; GRUB, on an image made
 # with it, its own words.
 LOADER_TEXT = re.compile(r"^apmoff loader|GRUB|Booting `|Welcome to GRUB|error: ", re.I | re.M)
+# A loader's line on the screen, whole: a BIOS's "Keyboard error: ..." is none.
+SCREEN_LOADER = re.compile(r"^(?:apmoff loader|GRUB |Welcome to GRUB|Booting `)", re.I)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]")
 
 EMULATOR_VERDICTS = ("poweroff", "reset", "triple-fault", "on", "timeout")
@@ -141,7 +143,8 @@ def kernel_outcome(emulator, com1, lines):
 def not_reached(emulator, com1, screen_lines, stopped_at, prompt_rule, prompt_text, faults):
     text = clean(com1)
     screen_text = " / ".join(" ".join(l.split()) for l in screen_lines if l.strip())
-    loader = bool(LOADER_TEXT.search(text) or LOADER_TEXT.search(screen_text))
+    loader = bool(LOADER_TEXT.search(text) or
+                  any(SCREEN_LOADER.search(l.strip()) for l in screen_lines))
     if emulator.startswith("exit:"):
         status = int(emulator[5:]) if emulator[5:].lstrip("-").isdigit() else 0
         return "exit", "86Box exited (%s) after powering the machine on, before the kernel" \

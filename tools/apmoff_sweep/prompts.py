@@ -72,6 +72,9 @@ RULES = [
          ("ESC",)),
     # POST prompts.
     Rule("phoenix-esc", "prompt", r"press\s*<?esc>?\s*to\s*resume", ("ESC",)),
+    # An AMI 386 BIOS of 1989 counts 16 MB for 140 s, and again after its setup: ESC.
+    Rule("ami-skip-memory-test", "prompt", r"press\s*<?esc>?\s*to\s*bypass\s*memory\s*test",
+         ("ESC",)),
     # "Memory size does not match CMOS - Run SETUP", "Press Enter to boot or Esc to run
     # Setup" (the Quadtel BIOS of 86Box's SVC 386SX): Enter goes on.
     Rule("enter-to-boot", "prompt", r"press\s*<?enter>?\s*to\s*boot", ("ENTER",)),

@@ -133,7 +133,8 @@ def run_machine(settings, table, machine, say=lambda text: None):
         if boot.first_kernel is not None or record.get("refused") or \
                 boot.verdict in ("triple-fault", "poweroff") or boot.verdict.startswith("exit"):
             break
-        if judge.LOADER_TEXT.search(boot.com1) or boot.kernel_on_screen:
+        if judge.LOADER_TEXT.search(boot.com1) or boot.kernel_on_screen or \
+                boot.loader_on_screen:
             break           # the BIOS booted the floppy: its drive is right
         if n > 1 and last_prompt(boot):
             break           # a second boot ends at a prompt its keys do not answer
@@ -160,7 +161,8 @@ def run_machine(settings, table, machine, say=lambda text: None):
     result["verdict"] = judge.judge(
         boot.verdict, boot.com1, final.lines if final else (), boot.stopped_at,
         prompt.rule if prompt else "", prompt.text if prompt else "", boot.faults,
-        shot, record.get("refused", ""), boot.stalled or boot.kernel_on_screen)
+        shot, record.get("refused", ""),
+        boot.stalled or boot.kernel_on_screen or boot.loader_on_screen)
     result["survey"] = judge.survey_of(boot.com1)
     # The CPU from evidence: the config 86Box wrote back, and what the kernel saw.
     result["cpu"] = {"86box": record.get("cpu"), "apmoff": judge.cpu_seen(result["survey"])}
