@@ -463,6 +463,16 @@ class Screens(unittest.TestCase):
         rule, _ = prompts.match(setup)
         self.assertEqual((rule.name, rule.keys), ("setup-esc-only", ("ESC",)))
 
+    def test_surepath_boxes_are_answered_by_enter(self):
+        # The Alaris Cobalt LPX's IBM SurePath BIOS: its menus' first lines go on.
+        for name in ("surepath-cmos-corrupt.png", "surepath-config-error.png"):
+            lines = self.lines(name)
+            self.assertIn("SurePath BIOS Setup", lines[0])
+            rule, _ = prompts.match(lines)
+            self.assertEqual((rule.name, rule.keys), ("surepath-continue", ("ENTER",)), name)
+        # Its "Exit Setup." line is no answer.
+        self.assertIsNone(prompts.match(["Select one of the following:", "", "Exit Setup."]))
+
     def test_an_ami_memory_test_is_skipped(self):
         # The ECS 386/32's AMI BIOS (1989): 140 s for 16 MB unless ESC.
         rule, _ = prompts.match(["90 Quadtel Corp. All Rights Reserved.", "07104 KB OK",

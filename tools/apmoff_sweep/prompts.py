@@ -15,6 +15,8 @@ A fresh CMOS stops every board's POST at a prompt, each vendor's own way:
   "Press <ESC> to resume, <F2> to Setup", where F1 opens help: ESC.
 - IBM's PS/1 draws its prompt: the POST error codes (162, 163: the CMOS is not set
   up), and an arrow over F1 in a row of the twelve function keys: F1 goes on.
+- IBM's SurePath BIOS asks in a box ("CMOS values are corrupt", "Load ROM defaults and
+  continue."): Enter on its first line.
 - MR BIOS opens its setup on a fresh CMOS ("F10 to Record and Exit"): F10. Older
   BIOSes: "Press F1 key to continue", "Strike the F1 key to continue".
 A setup screen the sweep lands in anyway is left through its save key (F10) and the
@@ -92,6 +94,11 @@ RULES = [
     Rule("any-key", "prompt", r"press\s*any\s*key\s*to\s*continue", ("SPACE",)),
     Rule("ibm-f1-picture", "prompt", r"\bf1\s+f2\s+f3\s+f4\s+f5\s+f6\s+f7\s+f8\s+f9\s+"
          r"f10\s+f11\s+f12\b", ("F1",)),
+    # IBM's SurePath BIOS (1993-94) asks in a box, its first line lit: "CMOS values are
+    # corrupt", "Load ROM defaults and continue."; then "Configuration errors were
+    # detected", "Continue.". Enter picks the first line.
+    Rule("surepath-continue", "prompt", r"select\s*one\s*of\s*the\s*following:\s*\n\s*"
+         r"(?:load\s*rom\s*defaults\s*and\s*continue|continue)\.", ("ENTER",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
     # An AMI BIOS with extended CMOS (1991) opens a menu on its F1: "EXIT FOR BOOT"
