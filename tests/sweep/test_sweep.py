@@ -10,6 +10,7 @@ The screen tests read the kit's video BIOSes (../shared/86box/roms) for their fo
 and are skipped where the kit is not.
 """
 
+import dataclasses
 import os
 import shutil
 import sys
@@ -172,8 +173,24 @@ class ConfigWriter(unittest.TestCase):
             "nstower": "i386dx",
             "nstwin": "i486dx2_slenh",          # its 486 socket's SL part, not the 386DX
             "ns486pci": "am486dx2_slenh",       # after am486dx4 in the table
-            "nsseven": "pentium_p54c",          # the older of its socket's two
+            "nsseven": "pentium_p55c",          # 2.0-3.2 V: not the 3.52 V P54C
             "nsslot1": "pentium2_klamath"})
+
+    def test_a_family_the_board_takes(self):
+        # 86Box's cpu_is_eligible: a 5 V Socket 3 board refuses the 3.3 V SL part of
+        # its socket, and takes the SL part of Socket 1's 486s, which cpu.c adds.
+        t = made_up()
+        board = dataclasses.replace(t.get("ns486pci"), cpu_limits=dict(
+            t.get("ns486pci").cpu_limits, min_voltage=5000, max_voltage=5000))
+        self.assertFalse(config.eligible(t, board, t.family("am486dx2_slenh")))
+        self.assertEqual(config.choose_family(t, board).internal, "i486dx2_slenh")
+        # Its 40 MHz model runs a 20 MHz bus, below the board's 25: the 50 is taken.
+        slow, fast = t.family("i486dx2_slenh").cpus
+        self.assertEqual((config.takes(board, slow), config.takes(board, fast)),
+                         (False, True))
+        # A Socket 5/7 family's multipliers are 86Box's to map: not checked.
+        seven = t.get("nsseven")
+        self.assertTrue(config.eligible(t, seven, t.family("pentium_p55c")))
 
     def test_choice_per_era(self):
         t = made_up()

@@ -9,7 +9,11 @@ The choices, and why:
   the board's own socket (its package shares a bit with the machine's, in the two
   tables' data): an SL-enhanced one first, because an Award 486 BIOS offers no APM
   without SMM (the kit's 486sp3c-dx2 against -dx2s) and APM is what is surveyed; else
-  the first in cpu_table.c, which lists a socket's families oldest first. With it a
+  the first in cpu_table.c, which lists a socket's families oldest first. Either
+  must have a model the board takes by 86Box's own rules (cpu_is_eligible: its bus
+  clock, voltage and multiplier within the board's): a 5 V Socket 3 board refuses the
+  3.3 V Am486DX2 (Enhanced), and 86Box then ran its default, a 486SX without SMM, so
+  the i486SX-S is asked for there. With it a
   low cpu_speed (0, or the family's SPEED_FLOOR) and no cpu_multi: 86Box runs the
   first model of the family it accepts on the board at that speed or above, the
   slowest as the table is ordered, since 86Box emulates in real time on a shared
@@ -24,7 +28,8 @@ The choices, and why:
 - Video: the board's own when it has one (MACHINE_VIDEO); otherwise a Cirrus Logic
   card for the bus, whose BIOSes are in the ROM set and whose fonts screen.py reads.
 - Floppy: 3.5" 1.44 MB from the PCI era on, 5.25" 1.2 MB before it (the drive 1993
-  BIOSes default to: the kit's Award 4.50 and AMI 386 boards); the sweep then
+  BIOSes default to: the kit's Award 4.50 and AMI 386 boards), 360 KB on a PC/XT's
+  8-bit bus; the sweep then
   follows what the BIOS's own defaults put in the CMOS (sweep.py).
 """
 
@@ -90,10 +95,53 @@ def socket_families(table, machine):
     return [f for f in table.families if f.package & machine.package]
 
 
-def choose_family(table, machine):
-    """The family asked for (SL-enhanced first, else the oldest), or None."""
+def takes(machine, cpu, remapped=False):
+    """Whether 86Box lets the board run this model: src/cpu/cpu.c's cpu_is_eligible
+    without its block lists and its Socket 7 multiplier remapping (a family it then
+    refuses is still reported: sweep.py's cpu_note). `remapped`: a Socket 5/7 family,
+    whose multipliers 86Box maps to jumper settings first: not checked here."""
+    lim = machine.cpu_limits
+    tolerance = 840907          # Hz, cpu.c's (for the 8086's 4.77 MHz)
+    bus = cpu.rspeed / cpu.multi if cpu.multi else cpu.rspeed
+    if lim.get("min_bus") and bus < lim["min_bus"] - tolerance or \
+            lim.get("max_bus") and bus > lim["max_bus"] + tolerance:
+        return False
+    if lim.get("min_voltage") and cpu.voltage < lim["min_voltage"] - 100 or \
+            lim.get("max_voltage") and cpu.voltage > lim["max_voltage"] + 100:
+        return False
+    if cpu.fixed_multi or remapped:
+        return True
+    return cpu.multi >= (lim.get("min_multi") or 0) and \
+        not (lim.get("max_multi") and cpu.multi > lim["max_multi"])
+
+
+def eligible(table, machine, family):
+    socket57 = table.symbols.values.get("CPU_PKG_SOCKET5_7", 0)
+    remapped = bool(isinstance(socket57, int) and family.package & socket57)
+    return any(takes(machine, c, remapped) for c in family.cpus)
+
+
+def implied_families(table, machine):
+    """The families a Socket 3 board also takes in 86Box (cpu.c: Socket 1's, the 5 V
+    486s), in the table's order."""
+    socket3 = table.symbols.values.get("CPU_PKG_SOCKET3", 0)
+    socket1 = table.symbols.values.get("CPU_PKG_SOCKET1", 0)
+    if not (isinstance(socket3, int) and isinstance(socket1, int) and
+            machine.package & socket3):
+        return []
     own = socket_families(table, machine)
-    smm = [f for f in own if f.internal.endswith(SMM_SUFFIX)]
+    return [f for f in table.families if f.package & socket1 and f not in own]
+
+
+def choose_family(table, machine):
+    """The family asked for, or None: SL-enhanced first, the socket's own before those
+    it implies, then the oldest; the first of them with a model the board takes."""
+    own = socket_families(table, machine)
+    implied = implied_families(table, machine)
+    smm = [f for f in own + implied if f.internal.endswith(SMM_SUFFIX)]
+    for f in smm + own + implied:
+        if eligible(table, machine, f):
+            return f
     return (smm or own or [None])[0]
 
 

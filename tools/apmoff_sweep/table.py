@@ -46,6 +46,8 @@ class CpuModel:
     name: str               # "66"
     rspeed: int             # Hz, as 86Box's config names the model (cpu_speed)
     multi: float            # (cpu_multi)
+    voltage: int = 0        # mV
+    fixed_multi: bool = False   # CPU_FIXED_MULTIPLIER: any board's jumpers do
 
 
 @dataclass
@@ -75,6 +77,8 @@ class Machine:
     ram_min: int            # KB
     ram_max: int
     ram_step: int
+    cpu_limits: dict = field(default_factory=dict)  # min_bus, max_bus (Hz), min_voltage,
+                                                    # max_voltage (mV), min_multi, max_multi
     nvrmask: int = 127      # the CMOS bytes it keeps; 0: none (a PC/XT)
     device: str = None      # the machine's own device (BIOS choices), or None
     vid_device: str = None  # the built-in video card's device, or None
@@ -153,11 +157,13 @@ def read_families(text, symbols):
     """cpu_families[], in the table's order (a family ends its models with a zero
     cpu_type, the table with a zero package)."""
     families = []
+    fixed = number(symbols.lookup("CPU_FIXED_MULTIPLIER", CPU_H))
     for item in parse_array(text, "cpu_families", symbols, CPU_TABLE_C):
         if not isinstance(item, Init) or not item.get("package"):
             continue
         cpus = [CpuModel(name=c.get("name", ""), rspeed=c.get("rspeed", 0) or 0,
-                         multi=c.get("multi", 0) or 0)
+                         multi=c.get("multi", 0) or 0, voltage=c.get("voltage", 0) or 0,
+                         fixed_multi=bool(number(c.get("cpu_flags")) & fixed))
                 for c in (item.get("cpus").items if isinstance(item.get("cpus"), Init)
                           else [])
                 if isinstance(c, Init) and c.get("cpu_type")]
@@ -192,6 +198,14 @@ def read(source, progress=None):
     return Table(machines, families, symbols)
 
 
+CPU_LIMITS = ("min_bus", "max_bus", "min_voltage", "max_voltage", "min_multi", "max_multi")
+
+
+def number(value):
+    """An initializer's value as a number, 0 for what is none (NULL, a symbol unread)."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
 def machine_of(item, symbols, types, chipsets, type_names, machine_sources):
     cpu = item.get("cpu") or Init(0)
     ram = item.get("ram") or Init(0)
@@ -210,6 +224,7 @@ def machine_of(item, symbols, types, chipsets, type_names, machine_sources):
         flag_names=bits(item.get("flags", 0) or 0, FLAG_NAMES, symbols),
         ram_min=ram.get("min", 0) or 0, ram_max=ram.get("max", 0) or 0,
         ram_step=ram.get("step", 0) or 0,
+        cpu_limits={k: number(cpu.get(k)) for k in CPU_LIMITS},
         nvrmask=item.get("nvrmask") if isinstance(item.get("nvrmask"), int) else 127,
         device=item.get("device"), vid_device=item.get("vid_device"),
         fdc_device=item.get("fdc_device"),
