@@ -352,6 +352,24 @@ class Cmos(unittest.TestCase):
         self.assertIsNone(sweep.next_drive(self.dir, xt, config.FLOPPY_360, answered=True,
                                            ext_kb=4096))
 
+    def test_a_drive_that_boots_nothing_gives_way_to_the_other(self):
+        # DEC Venturis 4xx: "Operating system not found" from the 1.2 MB drive its CMOS
+        # names; the 3.5" one is tried next, once.
+        nothing = emulator.Boot(final=emulator.Screen(at=1, path="", lines=[],
+                                                      rule="no-boot-disk"))
+        again = (config.FLOPPY_525, "another boot with the CMOS the BIOS just primed")
+        self.assertEqual(sweep.other_drive(nothing, config.FLOPPY_525, again,
+                                           {config.FLOPPY_525})[0], config.FLOPPY_35)
+        self.assertEqual(sweep.other_drive(nothing, config.FLOPPY_525, None,
+                                           {config.FLOPPY_525})[0], config.FLOPPY_35)
+        self.assertIsNone(sweep.other_drive(nothing, config.FLOPPY_35, again,
+                                            {config.FLOPPY_525, config.FLOPPY_35}))
+        # The CMOS's own change comes first; a prompt is no reason; an XT has no other.
+        standard = (config.FLOPPY_525, sweep.STANDARD + " (checksum wrong): ...")
+        self.assertIsNone(sweep.other_drive(nothing, config.FLOPPY_525, standard, set()))
+        self.assertIsNone(sweep.other_drive(emulator.Boot(), config.FLOPPY_525, again, set()))
+        self.assertIsNone(sweep.other_drive(nothing, config.FLOPPY_360, None, set()))
+
     def test_kit_cmos(self):
         # The kit's primed CMOS images: A: 1.44 MB on the Award boards, 1.2 MB on the AMI.
         path = os.path.join(KIT, "machines", "ami386-525", "nvr", "ecs386v.nvr")
@@ -487,8 +505,18 @@ class Screens(unittest.TestCase):
             self.assertIn("SurePath BIOS Setup", lines[0])
             rule, _ = prompts.match(lines)
             self.assertEqual((rule.name, rule.keys), ("surepath-continue", ("ENTER",)), name)
+        rule, _ = prompts.match(self.lines("surepath-main-menu.png"))
+        self.assertEqual((rule.name, rule.keys), ("surepath-menu", ("ESC",)))
+        rule, _ = prompts.match(self.lines("surepath-exit-save.png"))
+        self.assertEqual((rule.name, rule.keys), ("surepath-save", ("ENTER",)))
         # Its "Exit Setup." line is no answer.
         self.assertIsNone(prompts.match(["Select one of the following:", "", "Exit Setup."]))
+
+    def test_a_font_without_an_o_still_says_no_disk(self):
+        # DEC Venturis 4xx (Phoenix 1995): its O and 0 are one glyph.
+        lines = self.lines("phoenix-os-not-found-1995.png")
+        self.assertIn("0perating system not found", lines)
+        self.assertEqual(prompts.match(lines)[0].name, "no-boot-disk")
 
     def test_an_ami_memory_test_is_skipped(self):
         # The ECS 386/32's AMI BIOS (1989): 140 s for 16 MB unless ESC.

@@ -62,6 +62,7 @@ DRIVES = {FLOPPY_35: dict(image="apmoff-auto.img", cmos=4, text='3.5" 1.44 MB'),
           FLOPPY_525: dict(image="apmoff-auto-1200.img", cmos=2, text='5.25" 1.2 MB'),
           FLOPPY_360: dict(image="apmoff-auto-360.img", cmos=1, text='5.25" 360 KB')}
 CMOS_TYPE_DRIVE = {4: FLOPPY_35, 2: FLOPPY_525, 1: FLOPPY_360}
+OTHER_DRIVE = {FLOPPY_35: FLOPPY_525, FLOPPY_525: FLOPPY_35}   # when one boots nothing
 
 # Any of these makes a machine more than a PC/XT (table.BUS_NAMES).
 WIDER_BUSES = ("ISA16", "EISA", "MCA", "VLB", "OLB", "PCI", "AGP", "PCMCIA")

@@ -16,7 +16,8 @@ A fresh CMOS stops every board's POST at a prompt, each vendor's own way:
 - IBM's PS/1 draws its prompt: the POST error codes (162, 163: the CMOS is not set
   up), and an arrow over F1 in a row of the twelve function keys: F1 goes on.
 - IBM's SurePath BIOS asks in a box ("CMOS values are corrupt", "Load ROM defaults and
-  continue."): Enter on its first line.
+  continue."): Enter on its first line; then its setup's main menu, left by Esc and
+  Enter on "Yes, save and exit Setup.".
 - MR BIOS opens its setup on a fresh CMOS ("F10 to Record and Exit"): F10. Older
   BIOSes: "Press F1 key to continue", "Strike the F1 key to continue".
 A setup screen the sweep lands in anyway is left through its save key (F10) and the
@@ -99,6 +100,11 @@ RULES = [
     # detected", "Continue.". Enter picks the first line.
     Rule("surepath-continue", "prompt", r"select\s*one\s*of\s*the\s*following:\s*\n\s*"
          r"(?:load\s*rom\s*defaults\s*and\s*continue|continue)\.", ("ENTER",)),
+    # Then its setup's main menu: Esc asks to save ("Yes, save and exit Setup." lit).
+    Rule("surepath-save", "setup", r"do\s*you\s*want\s*to\s*save\s*them\?\s*\n\s*"
+         r"yes,\s*save\s*and\s*exit\s*setup", ("ENTER",)),
+    Rule("surepath-menu", "setup", r"surepath\s*bios\s*setup.*\n\s*main\s*menu\s*\n",
+         ("ESC",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
     # An AMI BIOS with extended CMOS (1991) opens a menu on its F1: "EXIT FOR BOOT"
@@ -121,8 +127,9 @@ RULES = [
          r"phoenixbios\s*setup\s*utility|hi-flex|f10\s*[:=]?\s*save|"
          r"esc\s*[:=]\s*(?:exit|quit)", ("F10",)),
     # No loader: the BIOS booted nothing.
+    # (A font whose O and 0 are one glyph reads "0perating".)
     Rule("no-boot-disk", "stop", r"disk\s*boot\s*failure|boot\s*disk\s*failure|"
-         r"operating\s*system\s*not\s*found|no\s*rom\s*basic|no\s*boot\s*device|"
+         r"[o0]perating\s*system\s*not\s*found|no\s*rom\s*basic|no\s*boot\s*device|"
          r"no\s*bootable\s*device|non-system\s*disk|insert\s*(?:a\s*)?(?:boot|system)\s*"
          r"(?:diskette|disk)|reboot\s*and\s*select\s*proper\s*boot\s*device|"
          r"missing\s*operating\s*system|boot\s*failure|"

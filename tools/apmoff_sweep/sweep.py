@@ -119,6 +119,7 @@ def run_machine(settings, table, machine, say=lambda text: None):
     work = settings.path("work", machine.internal)
     last = None
     signal_retried = False
+    tried = {floppy}
     for n in range(1, MAX_BOOTS + 1):
         choice.floppy = floppy
         boot, record, vmdir = boot_once(settings, table, machine, choice, cache, work, n,
@@ -142,8 +143,10 @@ def run_machine(settings, table, machine, say=lambda text: None):
                             ext_kb=choice.ram_kb - 1024,
                             wrote_standard=any(b.get("then", "").startswith(STANDARD)
                                                for b in result["boots"][:-1]))
+        change = other_drive(boot, floppy, change, tried) or change
         if not change:
             break
+        tried.add(change[0])
         floppy, why = change
         record["then"] = why
         say("%s: %s" % (machine.internal, why))
@@ -311,6 +314,20 @@ def cached_floppy(cache, machine):
 
 
 STANDARD = "the CMOS was never set up"
+
+
+def other_drive(boot, floppy, change, tried):
+    """(floppy, why) of the drive not tried yet, when the BIOS said it booted no disk
+    and the CMOS gives no other reason for another boot (a DEC Venturis 4xx says
+    "Diskette A: 1.44 MB" whatever its CMOS's byte 10h holds); else None."""
+    other = config.OTHER_DRIVE.get(floppy)
+    if boot.final is None or boot.final.rule != "no-boot-disk" or not other or \
+            other in tried:
+        return None
+    if change and not change[1].startswith("another boot"):
+        return None         # the CMOS changes first: its standard part, its drive
+    return other, "the BIOS booted no disk from the %s drive: the %s one" % (
+        config.DRIVES[floppy]["text"], config.DRIVES[other]["text"])
 
 
 def next_drive(cache, machine, floppy, answered, ext_kb, wrote_standard=False):
