@@ -355,8 +355,7 @@ class Cmos(unittest.TestCase):
     def test_a_drive_that_boots_nothing_gives_way_to_the_other(self):
         # DEC Venturis 4xx: "Operating system not found" from the 1.2 MB drive its CMOS
         # names; the 3.5" one is tried next, once.
-        nothing = emulator.Boot(final=emulator.Screen(at=1, path="", lines=[],
-                                                      rule="no-boot-disk"))
+        nothing = emulator.Boot(stop_rule="no-boot-disk")
         again = (config.FLOPPY_525, "another boot with the CMOS the BIOS just primed")
         self.assertEqual(sweep.other_drive(nothing, config.FLOPPY_525, again,
                                            {config.FLOPPY_525})[0], config.FLOPPY_35)

@@ -103,6 +103,7 @@ class Boot:
     stalled: bool = False       # stopped because the screen stood still
     kernel_on_screen: bool = False  # stopped at the kernel's halt, read on the screen
     loader_on_screen: bool = False  # stopped at the loader's halt, read on the screen
+    stop_rule: str = ""         # the STOP rule (prompts.py) whose screen ended the boot
     first_com1: float = None    # seconds to COM1's first text (GRUB or the kernel)
     first_kernel: float = None  # seconds to the kernel's first line
 
@@ -444,7 +445,7 @@ class Watch:
         shot.rule, shot.text = rule.name, text
         b.screens.append(shot)
         if rule.kind == "stop":
-            b.stopped_at = text
+            b.stopped_at, b.stop_rule = text, rule.name
             b.final = shot
             return
         if not self.answer:

@@ -321,8 +321,7 @@ def other_drive(boot, floppy, change, tried):
     and the CMOS gives no other reason for another boot (a DEC Venturis 4xx says
     "Diskette A: 1.44 MB" whatever its CMOS's byte 10h holds); else None."""
     other = config.OTHER_DRIVE.get(floppy)
-    if boot.final is None or boot.final.rule != "no-boot-disk" or not other or \
-            other in tried:
+    if boot.stop_rule != "no-boot-disk" or not other or other in tried:
         return None
     if change and not change[1].startswith("another boot"):
         return None         # the CMOS changes first: its standard part, its drive
