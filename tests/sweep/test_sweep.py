@@ -538,6 +538,14 @@ class Screens(unittest.TestCase):
         rule, _ = prompts.match(self.lines("winbios-exit.png"))
         self.assertEqual((rule.name, rule.keys), ("winbios-exit", ("ENTER",)))
 
+    def test_winbios_1996_whose_s_is_unread(self):
+        # AAEON SBC-490: the same cycle, read without its capital S.
+        setup = self.lines("winbios-1996-setup.png")
+        self.assertIn("AMIBIO   etup", setup[0])
+        self.assertEqual(prompts.match(setup)[0].name, "winbios-setup")
+        self.assertEqual(prompts.match(self.lines("winbios-1996-exit.png"))[0].name,
+                         "winbios-exit")
+
     def test_old_ami_setup_saves(self):
         # Its ESC asks to quit without saving: the one (Y/N) that must be answered N.
         setup = self.lines("ami-setup-1993.png")

@@ -70,8 +70,9 @@ RULES = [
     Rule("setup-confirm-yes", "setup",
          r"save[^\n]*(?:exit|changes)[^\n]*\n?[^\n]*\[\s*yes\s*\]", ("ENTER",)),
     # AMI WinBIOS: ESC opens "Exit Setup", whose first button is "Save changes and Exit".
-    Rule("winbios-exit", "setup", r"exit\s*setup.*save\s*changes\s*and\s*exit", ("ENTER",)),
-    Rule("winbios-setup", "setup", r"amibios\s*setup(?!\s*program).*alt\s*\+\s*h",
+    # (The 1996 one's S is a glyph of its own, read as a blank: "AMIBIO   etup".)
+    Rule("winbios-exit", "setup", r"exit\s*s?etup.*s?ave\s*changes\s*and\s*exit", ("ENTER",)),
+    Rule("winbios-setup", "setup", r"amibios?\s*s?etup(?!\s*program).*alt\s*\+\s*h",
          ("ESC",)),
     # POST prompts.
     Rule("phoenix-esc", "prompt", r"press\s*<?esc>?\s*to\s*resume", ("ESC",)),
