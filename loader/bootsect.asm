@@ -11,7 +11,8 @@
 ; says how many) to 0000:8000, as many sectors a call as the track holds, each call
 ; tried five times with a drive reset between (a 5.25" drive spinning up, a DD disk in
 ; an HD drive while the BIOS finds the data rate); checks the second stage's magic and
-; checksum; and jumps to it with DL still the drive. BIOS calls: INT 13h AH=00h, 02h;
+; checksum, and where they fail reads it once more a sector a call; and jumps to it
+; with DL still the drive. BIOS calls: INT 13h AH=00h, 02h;
 ; INT 10h AH=0Eh for a message. A failure is named on the screen and on COM1 (115200
 ; 8N1, set up here: nothing else has) and the machine halts, interrupts on, so
 ; Ctrl-Alt-Del still works: never a reset loop.
@@ -89,7 +90,7 @@ start:
         mov     al, 3
         out     dx, al
 
-        mov     si, 1                   ; SI: the next sector (LBA)
+.again: mov     si, 1                   ; SI: the next sector (LBA)
         mov     di, [reserved_sectors]  ; DI: sectors still to read
         dec     di
         jz      damaged
@@ -110,7 +111,10 @@ start:
         cmp     ax, di
         jbe     .count
         mov     ax, di
-.count: mov     bp, TRIES
+.count: test    byte [by_sector], 1
+        jz      .many
+        mov     al, 1
+.many:  mov     bp, TRIES
 .try:   push    ax
         mov     ah, 0x02                ; read AL sectors
         mov     dl, [drive_number]
@@ -134,10 +138,10 @@ start:
         jnz     .next
 
         cmp     dword [STAGE2], STAGE2_MAGIC
-        jne     damaged
+        jne     .bad
         mov     cx, [STAGE2 + 4]        ; its length must be read whole ...
         cmp     cx, [reserved_sectors]
-        jae     damaged
+        jae     .bad
         shl     cx, 8                   ; ... and sum to 0, a word at a time
         mov     si, STAGE2
         xor     dx, dx
@@ -145,9 +149,14 @@ start:
         add     dx, ax
         loop    .sum
         test    dx, dx
-        jnz     damaged
+        jnz     .bad
         mov     dl, [drive_number]
         jmp     0:STAGE2_ENTRY
+
+        ; Whole tracks that read without an error yet brought the wrong bytes (86Box's
+        ; TriGem 486GP): once more, a sector a call, before the stage is called damaged.
+.bad:   xor     byte [by_sector], 1
+        jnz     .again
 
 damaged:
         mov     si, msg_damaged
@@ -198,5 +207,6 @@ msg_read        db "apmoff loader: disk read error %h", 0
 msg_damaged     db "apmoff loader: the second stage is missing or damaged", 0
 msg_halted      db "; halted", 13, 10, 0
 
-        times   510 - ($ - $$) db 0
+        times   509 - ($ - $$) db 0
+by_sector       db 0                    ; 1: read a sector a call (the second stage says so)
         dw      0xAA55

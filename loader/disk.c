@@ -13,6 +13,7 @@
 static uint8_t drive;
 static unsigned spt, heads, mirror_sectors;
 static int multitrack;                  /* 1 works, 0 not tried yet, -1 refused */
+static unsigned per_call;               /* sectors a read at most: spt, or 1 */
 static int mirror_on = 1;
 static uint8_t have[DISK_MIRROR_SECTORS / 8];
 static struct disk_stats stats;
@@ -26,6 +27,14 @@ void disk_open(uint8_t d, const struct fat_volume *v)
     unsigned cylinder = spt * heads;
     mirror_sectors = DISK_MIRROR_SECTORS / cylinder * cylinder;
     multitrack = heads == 2 && 2 * spt <= TRACK_BUFFER_SECTORS ? 0 : -1;
+    per_call = spt;
+}
+
+void disk_by_sector(void)
+{
+    multitrack = -1;
+    per_call = 1;
+    memset(have, 0, sizeof have);       /* what whole tracks brought is not trusted */
 }
 
 const struct disk_stats *disk_stats(void)
@@ -108,10 +117,12 @@ static int mirror_cylinder(unsigned c, struct disk_error *err)
         multitrack = -1;                /* refused: a head at a time from now on */
     }
     for (unsigned h = 0; h < heads; h++) {
-        uint8_t status = bios_read(c, h, 1, spt, TRIES, 0);
-        if (status) {
-            *err = (struct disk_error){ status, (c * heads + h) * spt, c, h, 1 };
-            return -1;
+        for (unsigned s = 1; s <= spt; s += per_call) {
+            uint8_t status = bios_read(c, h, s, per_call, TRIES, 0);
+            if (status) {
+                *err = (struct disk_error){ status, (c * heads + h) * spt + s - 1, c, h, s };
+                return -1;
+            }
         }
         memcpy(to + h * spt * SECTOR, phys(TRACK_BUFFER), spt * SECTOR);
         stats.tracks++;
@@ -153,6 +164,8 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err)
     while (count) {
         unsigned track = lba / spt, first = lba % spt;
         unsigned n = spt - first < count ? spt - first : count;
+        if (n > per_call)
+            n = per_call;
         uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES, 0);
         if (status) {
             *err = (struct disk_error){ status, lba, track / heads, track % heads, first + 1 };
