@@ -511,6 +511,12 @@ class Screens(unittest.TestCase):
         # Its "Exit Setup." line is no answer.
         self.assertIsNone(prompts.match(["Select one of the following:", "", "Exit Setup."]))
 
+    def test_control_bytes_never_reach_a_table(self):
+        # The Intel Classic R's COM1 began with a NUL as the boot sector set the UART.
+        com1 = "\x00apmoff loader: disk read error 01h; halted\r\n"
+        self.assertEqual(judge.clean(com1), "apmoff loader: disk read error 01h; halted\n")
+        self.assertEqual(report.cell("a\x00b\x1b|c\n"), "ab\\|c")
+
     def test_a_font_without_an_o_still_says_no_disk(self):
         # DEC Venturis 4xx (Phoenix 1995): its O and 0 are one glyph.
         lines = self.lines("phoenix-os-not-found-1995.png")

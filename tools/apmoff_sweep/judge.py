@@ -41,9 +41,13 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]")
 EMULATOR_VERDICTS = ("poweroff", "reset", "triple-fault", "on", "timeout")
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def clean(com1):
-    """COM1 as lines of text: CRs and terminal escapes removed."""
-    return ANSI.sub("", com1.replace("\r", ""))
+    """COM1 as lines of text: CRs, terminal escapes and other control bytes removed (a
+    BIOS or a boot sector setting the UART up may send a NUL)."""
+    return CONTROL.sub("", ANSI.sub("", com1.replace("\r", "")))
 
 
 def kernel_lines(com1):

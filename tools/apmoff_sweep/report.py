@@ -27,7 +27,7 @@ COLUMNS = ["Machine", "Board", "CPU", "Chipset", "BIOS", "APM", "Interfaces", "5
 def cell(text):
     """Markdown table cell text: no newline, no bare | (GitHub's tables split at one
     even inside a code span)."""
-    text = " ".join(str(text).split())
+    text = " ".join("".join(c for c in str(text) if c >= " " and c != "\x7f").split())
     return text.replace("|", "\\|") or " "
 
 
