@@ -2,10 +2,11 @@
 ;
 ; What the BIOS hands us, and all we trust: this sector at 0000:7C00 (or 07C0:0000:
 ; the far jump below makes CS 0), DL the drive we were read from when it is a drive
-; number at all, interrupts on, nothing else (no stack, no segment registers). The BIOS parameter block below is the
-; medium's own: iso/mkfloppy.sh has mformat write it for the format of the disk, so its
-; sectors a track and heads describe the disk even in a drive of another kind (a 720 KB
-; disk in a 1.44 MB drive, whose INT 13h AH=08h would answer 18 sectors).
+; number at all, interrupts on, nothing else (no stack, no segment registers). The
+; BIOS parameter block below is the medium's own: iso/mkfloppy.sh has mformat write it
+; for the format of the disk, so its sectors a track and heads describe the disk even
+; in a drive of another kind (a 720 KB disk in a 1.44 MB drive, whose INT 13h AH=08h
+; would answer 18 sectors).
 ;
 ; What it does: reads the reserved sectors after this one (the BPB's reserved count
 ; says how many) to 0000:8000, as many sectors a call as the track holds, each call
