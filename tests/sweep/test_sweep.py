@@ -837,6 +837,18 @@ class Tables(unittest.TestCase):
         self.assertEqual(sorted(found), [(0x1060, 0xE881), (0x1060, 0xE88A)])
         self.assertEqual(found[(0x1060, 0xE88A)]["role"], "ISA bridge")
 
+    def test_a_resumed_sweep_names_each_kernel(self):
+        def surveyed(commit):
+            return {"survey": {"version": "0.3", "commit": commit}}
+        results = [surveyed("new"), surveyed("new"), surveyed("old"), {"survey": None}]
+        self.assertEqual(cli.kernel_versions(results),
+                         [("0.3", "new", 2), ("0.3", "old", 1)])
+        self.assertEqual(cli.kernels_text(cli.kernel_versions(results)),
+                         "apmoff 0.3 (`new`) on 2 and 0.3 (`old`) on 1 "
+                         "of the machines that reached it")
+        self.assertEqual(cli.kernels_text(cli.kernel_versions(results[:2])),
+                         "apmoff 0.3 (`new`)")
+
 
 if __name__ == "__main__":
     tap_main()

@@ -327,26 +327,35 @@ def load_results(out, machines):
     return results
 
 
-def kernel_version(results):
-    """(version, commit) of the apmoff kernel the surveys came from (the most common
-    pair: the image's, not this tree's), or this tree's when no survey says."""
+def kernel_versions(results):
+    """[(version, commit, machines)] of the apmoff kernels the surveys came from (the
+    images', not this tree's), the most used first; a sweep resumed with a newer image
+    has more than one. This tree's when no survey says."""
     pairs = [(r["survey"].get("version"), r["survey"].get("commit")) for r in results
              if isinstance(r.get("survey"), dict) and r["survey"].get("commit")]
-    if pairs:
-        return max(set(pairs), key=pairs.count)
-    return apmoff_version.version(), apmoff_version.commit()
+    if not pairs:
+        return [(apmoff_version.version(), apmoff_version.commit(), 0)]
+    counted = sorted(set(pairs), key=lambda p: (-pairs.count(p), p[1]))
+    return [(v, c, pairs.count((v, c))) for v, c in counted]
+
+
+def kernels_text(kernels):
+    if len(kernels) == 1:
+        version, commit, _ = kernels[0]
+        return "apmoff %s (`%s`)" % (version, commit)
+    return "apmoff " + " and ".join("%s (`%s`) on %d" % k for k in kernels) + \
+        " of the machines that reached it"
 
 
 def header(args, src, results, candidates):
     box = args.box_commit or src.describe() or "unknown"
     roms = args.roms_commit or (git_commit(args.roms) if args.roms else None) or "unknown"
-    version, commit = kernel_version(results)
     kind = "the whole table" if len(results) >= len(candidates) else \
         "a sample of %d of the %d machines of the 386 and later" % (len(results),
                                                                      len(candidates))
-    return ("Swept %s by `tools/apmoff-sweep` with 86Box `%s`, ROM set `%s`, apmoff %s "
-            "(`%s`), options `%s`." % (time.strftime("%Y-%m-%d"), box[:12], roms[:12],
-                                       version, commit, args.options)
+    return ("Swept %s by `tools/apmoff-sweep` with 86Box `%s`, ROM set `%s`, %s, "
+            "options `%s`." % (time.strftime("%Y-%m-%d"), box[:12], roms[:12],
+                               kernels_text(kernel_versions(results)), args.options)
             + " It covers %s." % kind)
 
 
