@@ -136,7 +136,10 @@ class Limits(Tmp):
     def test_a_fifo_that_writes_is_read(self):
         fifo = self.path("fifo")
         os.mkfifo(fifo)
-        writer = subprocess.Popen(["sh", "-c", 'cat "$1" > "$2"', "sh", self.good(), fifo])
+        # The writer opens the FIFO a second after the collector does: read before it
+        # came, the FIFO would look empty and the writer would wait for a reader forever.
+        writer = subprocess.Popen(["sh", "-c", 'sleep 1; cat "$1" > "$2"', "sh",
+                                   self.good(), fifo])
         try:
             r = run(self.db, "add", fifo, timeout=60)
         finally:

@@ -583,6 +583,10 @@ def read_bounded(path, limits=DEFAULT):
         if stat.S_ISREG(st.st_mode) and st.st_size > limits.file_bytes:
             raise BadInput(str(TooLarge("%d bytes" % st.st_size, "file_bytes",
                                         limits.file_bytes)))
+        if stat.S_ISFIFO(st.st_mode):
+            # Opened without blocking, a FIFO whose writer has not opened it yet reads
+            # as empty; select() waits for that writer (and its data or its close).
+            wait(fd, False, time.monotonic() + limits.read_seconds, limits)
         return read_all(fd, stat.S_ISREG(st.st_mode), limits)
     finally:
         os.close(fd)
