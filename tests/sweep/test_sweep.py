@@ -517,6 +517,20 @@ class Screens(unittest.TestCase):
         self.assertEqual(judge.clean(com1), "apmoff loader: disk read error 01h; halted\n")
         self.assertEqual(report.cell("a\x00b\x1b|c\n"), "ab\\|c")
 
+    def test_f2_goes_on_where_f1_opens_setup(self):
+        # The TriGem 486G's AMI BIOS: F1 opens a menu whose save does not stop the
+        # question at the next boot.
+        lines = self.lines("trigem-ami-f2-continue.png")
+        self.assertIn("Press <F1> to run SETUP or <F2> to CONTINUE...", lines)
+        rule, _ = prompts.match(lines)
+        self.assertEqual((rule.name, rule.keys), ("f2-continue", ("F2",)))
+
+    def test_a_rombios_that_cannot_load_says_no_disk(self):
+        # The ADD-X Xenon (ROMBIOS 7.71): its "F1 ==> Boot" comes back to this.
+        lines = self.lines("xenon-disk-impossible.png")
+        self.assertIn("Loading System from Disk Impossible", lines)
+        self.assertEqual(prompts.match(lines)[0].name, "no-boot-disk")
+
     def test_a_font_without_an_o_still_says_no_disk(self):
         # DEC Venturis 4xx (Phoenix 1995): its O and 0 are one glyph.
         lines = self.lines("phoenix-os-not-found-1995.png")

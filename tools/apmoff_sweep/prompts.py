@@ -10,7 +10,8 @@ A fresh CMOS stops every board's POST at a prompt, each vendor's own way:
   "Want to Quit Without Saving (Y/N)?": N, then F10). A WinBIOS
   (1994-96, "CMOS system options not set", "RUN SETUP UTILITY", "Press F1 to RESUME")
   opens its setup on that F1 too: there ESC opens "Exit Setup" and Enter picks its
-  first button, "Save changes and Exit".
+  first button, "Save changes and Exit". Where AMI offers "or <F2> to CONTINUE"
+  (TriGem's, 1995), F2 goes on: the menu its F1 opens never stops the question.
 - Phoenix: 1.x/4.0 "Press <F1> to resume, <F2> to Setup" (F1 goes on); 4.0 release 6
   "Press <ESC> to resume, <F2> to Setup", where F1 opens help: ESC.
 - IBM's PS/1 draws its prompt: the POST error codes (162, 163: the CMOS is not set
@@ -88,6 +89,9 @@ RULES = [
          ("ENTER",)),
     # Intel's own boards (AMI BIOS): "Press <F1> for Setup, <ESC> to Boot, ...".
     Rule("esc-to-boot", "prompt", r"<?esc>?\s*to\s*boot", ("ESC",)),
+    # TriGem's AMI BIOS (1995): "Press <F1> to run SETUP or <F2> to CONTINUE...": its F1
+    # opens a menu whose save does not stop the question; F2 goes on with the defaults.
+    Rule("f2-continue", "prompt", r"<?f2>?\s*(?:key\s*)?to\s*continue", ("F2",)),
     Rule("f1-run-setup", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*run\s*setup"
          r"|press\s*<?f1>?\s*(?:key\s*)?if\s*you\s*want\s*to\s*run\s*setup", ("F1",)),
     Rule("f1-resume", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*resume", ("F1",)),
@@ -134,6 +138,8 @@ RULES = [
          r"no\s*bootable\s*device|non-system\s*disk|insert\s*(?:a\s*)?(?:boot|system)\s*"
          r"(?:diskette|disk)|reboot\s*and\s*select\s*proper\s*boot\s*device|"
          r"missing\s*operating\s*system|boot\s*failure|"
+         # The ADD-X Xenon's ROMBIOS 7.71 (1995).
+         r"loading\s*system\s*from\s*disk\s*impossible|"
          # IBM's machines start their ROM BASIC when nothing boots.
          r"the\s*ibm\s*personal\s*computer\s*basic"),
 ]
