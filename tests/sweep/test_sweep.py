@@ -517,6 +517,23 @@ class Screens(unittest.TestCase):
         self.assertEqual(judge.clean(com1), "apmoff loader: disk read error 01h; halted\n")
         self.assertEqual(report.cell("a\x00b\x1b|c\n"), "ab\\|c")
 
+    def test_a_setup_backdrop_is_no_unread_text(self):
+        # The IBM PC 330's SurePath setup (1994): B1h shades fill the screen around the
+        # box, and its f is a glyph of its own.
+        lines = self.lines("surepath-1994-post-error.png")
+        self.assertIn("162 Con iguration Change Has Occurred", [l.strip() for l in lines])
+        rule, _ = prompts.match(lines)
+        self.assertEqual((rule.name, rule.keys), ("surepath-continue", ("ENTER",)))
+
+    def test_no_boot_device_below_an_answered_prompt(self):
+        # The Micronics M5Pi's Phoenix BIOS went on from F1 to "No boot device
+        # available"; the prompt stays on the screen above it.
+        lines = self.lines("phoenix-no-boot-device-below-f1.png")
+        self.assertEqual(prompts.match(lines)[0].name, "no-boot-disk")
+        # A prompt below a BIOS's words about a disk is still answered.
+        rule, _ = prompts.match(["Diskette boot failure", "Press <F1> to resume"])
+        self.assertEqual(rule.name, "f1-resume")
+
     def test_f2_goes_on_where_f1_opens_setup(self):
         # The TriGem 486G's AMI BIOS: F1 opens a menu whose save does not stop the
         # question at the next boot.

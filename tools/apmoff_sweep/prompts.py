@@ -103,7 +103,8 @@ RULES = [
     # IBM's SurePath BIOS (1993-94) asks in a box, its first line lit: "CMOS values are
     # corrupt", "Load ROM defaults and continue."; then "Configuration errors were
     # detected", "Continue.". Enter picks the first line.
-    Rule("surepath-continue", "prompt", r"select\s*one\s*of\s*the\s*following:\s*\n\s*"
+    # (The PC 330's 1994 setup draws its f in a glyph of its own, which reads as a blank.)
+    Rule("surepath-continue", "prompt", r"select\s*one\s*of?\s*the\s*f?ollowing:\s*\n\s*"
          r"(?:load\s*rom\s*defaults\s*and\s*continue|continue)\.", ("ENTER",)),
     # Then its setup's main menu: Esc asks to save ("Yes, save and exit Setup." lit).
     Rule("surepath-save", "setup", r"do\s*you\s*want\s*to\s*save\s*them\?\s*\n\s*"
@@ -146,11 +147,19 @@ RULES = [
 
 
 def match(lines):
-    """(Rule, the matched text) of the first rule the screen matches, or None."""
+    """(Rule, the matched text) of the first rule the screen matches, or None; but a
+    STOP rule whose words come below that rule's: a BIOS that has gone on from its
+    prompt to "No boot device available" leaves the prompt on the screen above."""
     text = "\n".join(lines)
     for rule in RULES:
         m = rule.search(text)
         if m:
+            if rule.kind != "stop":
+                for stop in (r for r in RULES if r.kind == "stop"):
+                    below = re.compile(stop.pattern, re.I | re.S).search(text, m.end())
+                    if below:
+                        rule, m = stop, below
+                        break
             return rule, " ".join(m.group().split())[:TEXT_MAX]
     return None
 

@@ -26,6 +26,10 @@ FONTS = {8: "Lat15-VGA8.psf.gz", 14: "Lat15-VGA14.psf.gz", 16: "Lat15-VGA16.psf.
 # Debian's font against a clone's ROM font differs by a pixel or two a glyph, a
 # different character by far more (E and F: 7 of 128 pixels at 8x16).
 TOLERANCE = 0.05
+# Code page 437's shades, box drawing and blocks (B0h-DFh): a setup's backdrop and its
+# windows' frames. They carry no words; a cell drawn with one reads as a blank and
+# does not count against the grid (IBM's SurePath setup fills the screen with B1h).
+FILLS = range(0xB0, 0xE0)
 # Text modes by picture size: (columns, cell height) candidates.
 ROW_COUNTS = (25, 30, 43, 50, 60)
 
@@ -174,6 +178,7 @@ class Fonts:
 
     def __init__(self, rom_dir=None, font_dir=FONT_DIR):
         self.by_height = {8: [], 14: [], 16: []}
+        self.fills = {8: set(), 14: set(), 16: set()}
         self.derived = []
         self.derived_tall = {}
         self.sources = []
@@ -189,6 +194,7 @@ class Fonts:
                 self.sources.append(rel)
             for height, glyphs in sorted(tables.items()):
                 self.add(height, {chr(c): glyphs[c] for c in range(0x21, 0x7F)})
+                self.add_fills(height, [glyphs[c] for c in FILLS])
             for height, glyphs in sorted(nine_dot(data).items()):
                 self.add(height, glyphs, derive=False)
         for height, name in sorted(FONTS.items()):
@@ -226,6 +232,15 @@ class Fonts:
                     self.derived_tall.setdefault(tall, []).extend(
                         (int.from_bytes(bytes(top) + glyph + bytes(tall - 8 - top), "big"), ch)
                         for top in range(tall - 7))
+
+    def add_fills(self, height, glyphs):
+        """Each as drawn and inverted: in a cell half lit (B1h), which colour is the
+        background is a toss-up."""
+        every = (1 << 8 * height) - 1
+        for glyph in glyphs:
+            bits = int.from_bytes(glyph, "big")
+            self.fills[height].update((bits, bits ^ every))
+        self.fills[height].discard(0)
 
     def glyphs(self, height):
         return self.by_height.get(height) or []
@@ -319,12 +334,12 @@ BAND_TOLERANCE = 0.08   # a stretched glyph is a rougher copy: more pixels may d
 STRETCH_PHASES = (0.0, 0.25, 0.5, 0.75)
 
 
-def read_line(rows, top, columns, cell_w, cell_h, glyphs, limit, memo):
+def read_line(rows, top, columns, cell_w, cell_h, glyphs, limit, memo, fills=()):
     """(text, cells read, cells lit) of one line of cells whose top is pixel row top."""
     chars, read, lit = [], 0, 0
     for c in range(columns):
         bits, on = cell_bits(rows, c * cell_w, top, cell_w, cell_h)
-        if not on:
+        if not on or bits in fills:
             chars.append(" ")
             continue
         lit += 1
@@ -343,7 +358,7 @@ def read_grid(rows, shape, fonts):
     memo, lines, read, lit = {}, [], 0, 0
     for r in range(nrows):
         text, n_read, n_lit = read_line(rows, r * cell_h, columns, cell_w, cell_h, glyphs,
-                                        limit, memo)
+                                        limit, memo, fonts.fills.get(cell_h, ()))
         lines.append(text)
         read, lit = read + n_read, lit + n_lit
     return lines, read, lit
