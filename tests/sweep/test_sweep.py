@@ -524,6 +524,10 @@ class Screens(unittest.TestCase):
         self.assertIn("162 Con iguration Change Has Occurred", [l.strip() for l in lines])
         rule, _ = prompts.match(lines)
         self.assertEqual((rule.name, rule.keys), ("surepath-continue", ("ENTER",)))
+        # Its next box: the first line reconfigures and goes on.
+        rule, said = prompts.match(self.lines("surepath-1994-invalid-settings.png"))
+        self.assertEqual(rule.name, "surepath-continue")
+        self.assertIn("system and continue.", said)
 
     def test_no_boot_device_below_an_answered_prompt(self):
         # The Micronics M5Pi's Phoenix BIOS went on from F1 to "No boot device

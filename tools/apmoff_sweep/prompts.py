@@ -101,11 +101,12 @@ RULES = [
     Rule("ibm-f1-picture", "prompt", r"\bf1\s+f2\s+f3\s+f4\s+f5\s+f6\s+f7\s+f8\s+f9\s+"
          r"f10\s+f11\s+f12\b", ("F1",)),
     # IBM's SurePath BIOS (1993-94) asks in a box, its first line lit: "CMOS values are
-    # corrupt", "Load ROM defaults and continue."; then "Configuration errors were
-    # detected", "Continue.". Enter picks the first line.
+    # corrupt", "Load ROM defaults and continue."; "Configuration errors were detected",
+    # "Continue."; "The configuration settings are invalid", "Automatically reconfigure
+    # system and continue.". Enter picks the first line, which goes on.
     # (The PC 330's 1994 setup draws its f in a glyph of its own, which reads as a blank.)
     Rule("surepath-continue", "prompt", r"select\s*one\s*of?\s*the\s*f?ollowing:\s*\n\s*"
-         r"(?:load\s*rom\s*defaults\s*and\s*continue|continue)\.", ("ENTER",)),
+         r"[^\n]*continue\.", ("ENTER",)),
     # Then its setup's main menu: Esc asks to save ("Yes, save and exit Setup." lit).
     Rule("surepath-save", "setup", r"do\s*you\s*want\s*to\s*save\s*them\?\s*\n\s*"
          r"yes,\s*save\s*and\s*exit\s*setup", ("ENTER",)),
