@@ -529,6 +529,14 @@ class Screens(unittest.TestCase):
         self.assertEqual(rule.name, "surepath-continue")
         self.assertIn("system and continue.", said)
 
+    def test_ibm_setup_of_1995_is_left(self):
+        # The IBM PC 330 (65x6): its POST's Enter opens this menu; Esc, then Enter on
+        # "Yes, exit the Setup Utility.".
+        rule, _ = prompts.match(self.lines("ibm-setup-1995-menu.png"))
+        self.assertEqual((rule.name, rule.keys), ("ibm-setup-menu", ("ESC",)))
+        rule, _ = prompts.match(self.lines("ibm-setup-1995-exit.png"))
+        self.assertEqual((rule.name, rule.keys), ("ibm-setup-exit", ("ENTER",)))
+
     def test_no_boot_device_below_an_answered_prompt(self):
         # The Micronics M5Pi's Phoenix BIOS went on from F1 to "No boot device
         # available"; the prompt stays on the screen above it.

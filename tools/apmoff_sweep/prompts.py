@@ -112,6 +112,13 @@ RULES = [
          r"yes,\s*save\s*and\s*exit\s*setup", ("ENTER",)),
     Rule("surepath-menu", "setup", r"surepath\s*bios\s*setup.*\n\s*main\s*menu\s*\n",
          ("ESC",)),
+    # IBM's setup of 1995 (PC 330, 350), the menu its "Press <Enter> to continue" opens:
+    # Esc asks to leave ("Yes, exit the Setup Utility." lit), Enter leaves; its
+    # defaults are already in use.
+    Rule("ibm-setup-exit", "setup", r"do\s*you\s*want\s*to\s*exit\s*the\s*setup\s*"
+         r"utility\?\s*\n\s*yes,\s*exit", ("ENTER",)),
+    Rule("ibm-setup-menu", "setup", r"configuration/setup\s*utility\s*\n\s*select\s*"
+         r"[o0]ption:", ("ESC",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
     # An AMI BIOS with extended CMOS (1991) opens a menu on its F1: "EXIT FOR BOOT"
