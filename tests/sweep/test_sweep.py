@@ -536,6 +536,11 @@ class Screens(unittest.TestCase):
         self.assertEqual((rule.name, rule.keys), ("ibm-setup-menu", ("ESC",)))
         rule, _ = prompts.match(self.lines("ibm-setup-1995-exit.png"))
         self.assertEqual((rule.name, rule.keys), ("ibm-setup-exit", ("ENTER",)))
+        # The PC 330 (6573)'s of 1994, whose f and v read as blanks, asks to save.
+        rule, _ = prompts.match(self.lines("surepath-1994-menu.png"))
+        self.assertEqual((rule.name, rule.keys), ("ibm-setup-menu", ("ESC",)))
+        rule, _ = prompts.match(self.lines("surepath-1994-exit-save.png"))
+        self.assertEqual((rule.name, rule.keys), ("surepath-save", ("ENTER",)))
 
     def test_no_boot_device_below_an_answered_prompt(self):
         # The Micronics M5Pi's Phoenix BIOS went on from F1 to "No boot device

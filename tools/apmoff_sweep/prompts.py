@@ -107,17 +107,18 @@ RULES = [
     # (The PC 330's 1994 setup draws its f in a glyph of its own, which reads as a blank.)
     Rule("surepath-continue", "prompt", r"select\s*one\s*of?\s*the\s*f?ollowing:\s*\n\s*"
          r"[^\n]*continue\.", ("ENTER",)),
-    # Then its setup's main menu: Esc asks to save ("Yes, save and exit Setup." lit).
-    Rule("surepath-save", "setup", r"do\s*you\s*want\s*to\s*save\s*them\?\s*\n\s*"
-         r"yes,\s*save\s*and\s*exit\s*setup", ("ENTER",)),
+    # Then its setup's main menu: Esc asks to save ("Yes, save and exit Setup." lit;
+    # the PC 330's "... exit the Setup Utility.", its v a blank as its f).
+    Rule("surepath-save", "setup", r"do\s*you\s*want\s*to\s*sa\s*v?\s*e\s*them\?\s*\n\s*"
+         r"yes,\s*sa\s*v?\s*e\s*and\s*exit\s*(?:the\s*)?setup", ("ENTER",)),
     Rule("surepath-menu", "setup", r"surepath\s*bios\s*setup.*\n\s*main\s*menu\s*\n",
          ("ESC",)),
-    # IBM's setup of 1995 (PC 330, 350), the menu its "Press <Enter> to continue" opens:
-    # Esc asks to leave ("Yes, exit the Setup Utility." lit), Enter leaves; its
-    # defaults are already in use.
+    # IBM's setup of 1994-95 (PC 330), the menu its POST's questions end in: Esc asks to
+    # leave ("Yes, exit the Setup Utility." lit, or, with settings changed, the save
+    # question above), Enter leaves.
     Rule("ibm-setup-exit", "setup", r"do\s*you\s*want\s*to\s*exit\s*the\s*setup\s*"
          r"utility\?\s*\n\s*yes,\s*exit", ("ENTER",)),
-    Rule("ibm-setup-menu", "setup", r"configuration/setup\s*utility\s*\n\s*select\s*"
+    Rule("ibm-setup-menu", "setup", r"con\s*f?\s*iguration/setup\s*utility\s*\n\s*select\s*"
          r"[o0]ption:", ("ESC",)),
     # MR BIOS opens its setup by itself on a fresh CMOS.
     Rule("mrbios-setup", "setup", r"f10\s*to\s*record\s*and\s*exit", ("F10",)),
