@@ -529,6 +529,14 @@ class Screens(unittest.TestCase):
         self.assertEqual(rule.name, "surepath-continue")
         self.assertIn("system and continue.", said)
 
+    def test_a_password_is_not_answered(self):
+        # The Packard Bell PB600: its F1 prompt waits behind a power-on password.
+        lines = self.lines("phoenix-password.png")
+        self.assertIn("Press <F1> to resume,  <F2> to Setup", lines)
+        rule, said = prompts.match(lines)
+        self.assertEqual((rule.name, rule.kind, rule.keys), ("password", "prompt", ()))
+        self.assertEqual(said, "Enter password:")
+
     def test_ibm_setup_of_1995_is_left(self):
         # The IBM PC 330 (65x6): its POST's Enter opens this menu; Esc, then Enter on
         # "Yes, exit the Setup Utility.".

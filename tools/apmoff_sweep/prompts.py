@@ -76,6 +76,9 @@ RULES = [
     Rule("winbios-setup", "setup", r"amibios?\s*s?etup(?!\s*program).*alt\s*\+\s*h",
          ("ESC",)),
     # POST prompts.
+    # A power-on password (the Packard Bell PB600's Phoenix BIOS asks for one on a fresh
+    # CMOS): no key answers it; the boot ends at it, and the report names it.
+    Rule("password", "prompt", r"enter\s*password\s*:", ()),
     Rule("phoenix-esc", "prompt", r"press\s*<?esc>?\s*to\s*resume", ("ESC",)),
     # An AMI 386 BIOS of 1989 counts 16 MB for 140 s, and again after its setup: ESC.
     Rule("ami-skip-memory-test", "prompt", r"press\s*<?esc>?\s*to\s*bypass\s*memory\s*test",
