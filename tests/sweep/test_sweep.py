@@ -529,6 +529,17 @@ class Screens(unittest.TestCase):
         self.assertEqual(rule.name, "surepath-continue")
         self.assertIn("system and continue.", said)
 
+    def test_f2_where_setup_is_the_only_way_on(self):
+        # HP's Vectra 52 (Phoenix): "Press <F2> to enter SETUP" and nothing else.
+        rule, _ = prompts.match(self.lines("phoenix-f2-only.png"))
+        self.assertEqual((rule.name, rule.keys), ("f2-setup-only", ("F2",)))
+        # With a way on beside it, or as a passing hint, it is not pressed.
+        rule, _ = prompts.match(["System CMOS checksum bad - run SETUP",
+                                 "Press <F1> to resume, <F2> to Setup"])
+        self.assertEqual(rule.name, "f1-resume")
+        self.assertIsNone(prompts.match(["0000640K System RAM Passed",
+                                         "Press <F2> to enter SETUP"]))
+
     def test_a_password_is_not_answered(self):
         # The Packard Bell PB600: its F1 prompt waits behind a power-on password.
         lines = self.lines("phoenix-password.png")

@@ -95,6 +95,11 @@ RULES = [
     # TriGem's AMI BIOS (1995): "Press <F1> to run SETUP or <F2> to CONTINUE...": its F1
     # opens a menu whose save does not stop the question; F2 goes on with the defaults.
     Rule("f2-continue", "prompt", r"<?f2>?\s*(?:key\s*)?to\s*continue", ("F2",)),
+    # HP's Vectras (Phoenix, 1995-96) offer setup alone on a bad CMOS ("System CMOS
+    # checksum bad - run SETUP", "Press <F2> to enter SETUP") and wait: F2, then its
+    # setup is left saving. (Elsewhere that line is a hint the POST does not wait on.)
+    Rule("f2-setup-only", "prompt", r"run\s*setup\s*\n\s*press\s*<?f2>?\s*to\s*enter\s*"
+         r"setup\s*$", ("F2",)),
     Rule("f1-run-setup", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*run\s*setup"
          r"|press\s*<?f1>?\s*(?:key\s*)?if\s*you\s*want\s*to\s*run\s*setup", ("F1",)),
     Rule("f1-resume", "prompt", r"press\s*<?f1>?\s*(?:key\s*)?to\s*resume", ("F1",)),
