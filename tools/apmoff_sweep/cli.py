@@ -344,19 +344,29 @@ def kernels_text(kernels):
         version, commit, _ = kernels[0]
         return "apmoff %s (`%s`)" % (version, commit)
     return "apmoff " + " and ".join("%s (`%s`) on %d" % k for k in kernels) + \
-        " of the machines that reached it"
+        " of the surveys"
 
 
 def header(args, src, results, candidates):
     box = args.box_commit or src.describe() or "unknown"
     roms = args.roms_commit or (git_commit(args.roms) if args.roms else None) or "unknown"
-    kind = "the whole table" if len(results) >= len(candidates) else \
-        "a sample of %d of the %d machines of the 386 and later" % (len(results),
-                                                                     len(candidates))
     return ("Swept %s by `tools/apmoff-sweep` with 86Box `%s`, ROM set `%s`, %s, "
             "options `%s`." % (time.strftime("%Y-%m-%d"), box[:12], roms[:12],
                                kernels_text(kernel_versions(results)), args.options)
-            + " It covers %s." % kind)
+            + " It covers %s." % coverage(results, candidates))
+
+
+def coverage(results, candidates):
+    """How much of the table the results are: the whole, its first N (a sweep stopped
+    part way: it takes the machines in the table's order), or N of them."""
+    swept = {r["machine"] for r in results}
+    n, total = len(swept), len(candidates)
+    if n >= total:
+        return "the whole table"
+    if swept == {m.internal for m in candidates[:n]}:
+        return ("the first %d of the %d machines of the 386 and later, in 86Box's "
+                "table order (the sweep's): the rest are not swept yet" % (n, total))
+    return "%d of the %d machines of the 386 and later" % (n, total)
 
 
 def write_outputs(args, t, candidates, src):
