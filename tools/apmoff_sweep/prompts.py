@@ -57,8 +57,8 @@ class Rule:
     keys: tuple = ()
     again: tuple = None     # the keys from its second time in a boot, where they differ
 
-    def search(self, text):
-        return re.search(self.pattern, text, re.I | re.S)
+    def search(self, text, pos=0):
+        return re.compile(self.pattern, re.I | re.S).search(text, pos)
 
 
 RULES = [
@@ -173,7 +173,7 @@ def match(lines):
         if m:
             if rule.kind != "stop":
                 for stop in (r for r in RULES if r.kind == "stop"):
-                    below = re.compile(stop.pattern, re.I | re.S).search(text, m.end())
+                    below = stop.search(text, m.end())
                     if below:
                         rule, m = stop, below
                         break
