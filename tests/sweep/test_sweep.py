@@ -484,6 +484,10 @@ class Screens(unittest.TestCase):
         # A BIOS's own "error:" is no loader.
         v = judge.judge("timeout", "", screen_lines=["Keyboard error: press F1"])
         self.assertEqual(v["reason_kind"], "no-loader")
+        # A BIOS that cuts the power in POST: said so, not "none on COM1".
+        v = judge.judge("poweroff", "", screen_lines=["AMIBIOS (C)1997"])
+        self.assertEqual(v["reason_kind"], "no-loader")
+        self.assertIn("BIOS powered the machine off", v["reason"])
 
     def test_an_ami_xcmos_menu_opens_the_cmos_setup(self):
         rule, _ = prompts.match(self.lines("ami-xcmos-menu.png"))
@@ -539,6 +543,17 @@ class Screens(unittest.TestCase):
         self.assertEqual(rule.name, "f1-resume")
         self.assertIsNone(prompts.match(["0000640K System RAM Passed",
                                          "Press <F2> to enter SETUP"]))
+
+    def test_ami_easy_setup_saves_with_enter(self):
+        # The Tyan Trinity 371 (AMIBIOS Easy Setup 1.17): F10 asks in a box over the
+        # menu, whose key line would otherwise ask for F10 again.
+        rule, said = prompts.match(self.lines("ami-easy-setup-save.png"))
+        self.assertEqual((rule.name, rule.keys), ("ami-easy-save", ("ENTER",)))
+        self.assertIn("Press [Enter] to Continue", said)
+        # The menu alone is left with F10.
+        rule, _ = prompts.match(["AMIBIOS EASY SETUP UTILITIES Ver. 1.17",
+                                 " Esc:Exit   Enter:Select   F10:Save & Exit"])
+        self.assertEqual(rule.name, "setup-screen")
 
     def test_a_password_is_not_answered(self):
         # The Packard Bell PB600: its F1 prompt waits behind a power-on password.
@@ -690,6 +705,20 @@ class Prompts(unittest.TestCase):
         self.assertIsNone(prompts.match(["Invalid configuration information - please "
                                          "run SETUP program"]))
         self.assertEqual(prompts.scan_codes(("F1", "ESC", "ENTER")), [0x3B, 0x01, 0x1C])
+
+    def test_a_soft_off_on_leaving_setup_boots_again(self):
+        # The Tyan Trinity 371 powers off once its setup has saved: no verdict yet.
+        off = emulator.Boot(verdict="poweroff")
+        saved = {"keys": ["F1 (f1-run-setup)", "F10 (setup-screen)", "ENTER (ami-easy-save)"]}
+        self.assertEqual(prompts.kind_of(saved["keys"][-1]), "setup")
+        self.assertFalse(sweep.ended(off, saved))
+        # Off after POST keys alone, or with no key, is the machine's verdict.
+        self.assertTrue(sweep.ended(off, {"keys": ["F1 (f1-run-setup)"]}))
+        self.assertTrue(sweep.ended(off, {"keys": []}))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", first_kernel=9.0),
+                                    saved))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="triple-fault"), saved))
+        self.assertFalse(sweep.ended(emulator.Boot(verdict="timeout"), {"keys": []}))
 
 
 def run_fixture(name):

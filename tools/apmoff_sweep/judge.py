@@ -13,7 +13,7 @@ Reasons a machine does not reach the kernel (`reason_kind`):
                screen's words and its screenshot)
   no-loader    the BIOS booted no loader: it said so ("DISK BOOT FAILURE", ...), or
                neither COM1 nor the screen ever showed the loader (apmoff's own, or
-               GRUB on an image made with it)
+               GRUB on an image made with it), or the BIOS powered the machine off
   fault        the CPU triple-faulted before the kernel (86Box's fault trace, with the
                kit's BENCH86_FAULTS, names the exceptions that led to it)
   reset        the machine reset after the loader started, before the kernel
@@ -158,6 +158,10 @@ def not_reached(emulator, com1, screen_lines, stopped_at, prompt_rule, prompt_te
     if emulator == "poweroff" and loader:
         return "silent-kernel", ("86Box powered off after the loader booted the kernel, "
                                  "which wrote no line on COM1")
+    if emulator == "poweroff" and not loader:
+        # The Tyan Trinity 371: on its primed CMOS the BIOS cuts the power in POST.
+        return "no-loader", ("the BIOS powered the machine off (86Box's soft-off) before "
+                             "the loader started")
     if emulator == "triple-fault":
         trace = [f for f in faults if "triple fault" not in f][-3:]
         where = "in the loader" if loader else "before the loader"

@@ -70,6 +70,10 @@ RULES = [
     Rule("setup-confirm-yn", "setup", r"\(\s*y\s*/\s*n\s*\)\s*\??", ("Y", "ENTER")),
     Rule("setup-confirm-yes", "setup",
          r"save[^\n]*(?:exit|changes)[^\n]*\n?[^\n]*\[\s*yes\s*\]", ("ENTER",)),
+    # AMIBIOS Easy Setup (1997-98, Tyan's and FIC's Pentium II boards): F10 opens
+    # "[ Save current settings and exit ]", "Press [Enter] to Continue".
+    Rule("ami-easy-save", "setup", r"\[\s*save\s*current\s*settings\s*and\s*exit\s*\]"
+         r"[\s\S]*press\s*\[\s*enter\s*\]\s*to\s*continue", ("ENTER",)),
     # AMI WinBIOS: ESC opens "Exit Setup", whose first button is "Save changes and Exit".
     # (The 1996 one's S is a glyph of its own, read as a blank: "AMIBIO   etup".)
     Rule("winbios-exit", "setup", r"exit\s*s?etup.*s?ave\s*changes\s*and\s*exit", ("ENTER",)),
@@ -179,6 +183,13 @@ def match(lines):
                         break
             return rule, " ".join(m.group().split())[:TEXT_MAX]
     return None
+
+
+def kind_of(pressed):
+    """The kind of the rule a pressed key answered, from its record ("F10 (setup-screen)"),
+    or None."""
+    name = pressed.rpartition("(")[2].rstrip(")")
+    return next((rule.kind for rule in RULES if rule.name == name), None)
 
 
 def scan_codes(keys):

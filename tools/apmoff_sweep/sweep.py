@@ -12,7 +12,7 @@ The boots, and why more than one:
    10h, checksum fixed: cmos.py). A CMOS the BIOS never set up (wrong checksum: some
    BIOSes boot on 86Box's fresh one without a prompt, with drive A: 2.88 MB) gets its
    standard part written, once. A first boot that answered prompts gets a second one
-   anyway, now with a primed CMOS.
+   anyway, now with a primed CMOS, as does one its BIOS powered off on leaving setup.
 3. Once more, when boot 2 changed the CMOS again; not after a boot that ended at a
    prompt its keys did not answer (a third would too).
 A machine whose first boot reached the kernel takes one boot.
@@ -23,7 +23,7 @@ import os
 import shutil
 import time
 
-from . import cmos, config, emulator, image, judge
+from . import cmos, config, emulator, image, judge, prompts
 
 MAX_BOOTS = 3
 SCREENS_KEPT = 6        # pictures kept a boot: the prompts answered and the last screen
@@ -131,8 +131,7 @@ def run_machine(settings, table, machine, say=lambda text: None):
             record["then"] = "86Box took a signal before it had set its handler: again"
             say("%s: %s" % (machine.internal, record["then"]))
             continue
-        if boot.first_kernel is not None or record.get("refused") or \
-                boot.verdict in ("triple-fault", "poweroff") or boot.verdict.startswith("exit"):
+        if ended(boot, record):
             break
         if judge.LOADER_TEXT.search(boot.com1) or boot.kernel_on_screen or \
                 boot.loader_on_screen:
@@ -181,13 +180,25 @@ def run_machine(settings, table, machine, say=lambda text: None):
     return result
 
 
+def ended(boot, record):
+    """True when this boot is the machine's verdict: the kernel ran, 86Box refused or
+    left, or the machine faulted or went off by itself. A soft-off right after setup
+    keys is the BIOS's way out of its setup (the Tyan Trinity 371 saves and powers
+    off): the CMOS is primed, and another boot follows."""
+    if boot.first_kernel is not None or record.get("refused") or \
+            boot.verdict == "triple-fault" or boot.verdict.startswith("exit"):
+        return True
+    if boot.verdict == "poweroff":
+        return not any(prompts.kind_of(key) == "setup" for key in record["keys"])
+    return False
+
+
 def last_prompt(boot):
     """The prompt the BIOS stopped at, when the boot ended on one it kept showing."""
     if boot.first_kernel is not None or boot.stopped_at and not boot.stalled:
         return None
     final = boot.final
     if final is not None:
-        from . import prompts
         found = prompts.match(final.lines)
         if found and found[0].kind != "stop":
             final.rule, final.text = found[0].name, found[1]
