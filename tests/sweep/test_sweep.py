@@ -708,17 +708,25 @@ class Prompts(unittest.TestCase):
 
     def test_a_soft_off_on_leaving_setup_boots_again(self):
         # The Tyan Trinity 371 powers off once its setup has saved: no verdict yet.
-        off = emulator.Boot(verdict="poweroff")
-        saved = {"keys": ["F1 (f1-run-setup)", "F10 (setup-screen)", "ENTER (ami-easy-save)"]}
-        self.assertEqual(prompts.kind_of(saved["keys"][-1]), "setup")
-        self.assertFalse(sweep.ended(off, saved))
-        # Off after POST keys alone, or with no key, is the machine's verdict.
-        self.assertTrue(sweep.ended(off, {"keys": ["F1 (f1-run-setup)"]}))
-        self.assertTrue(sweep.ended(off, {"keys": []}))
-        self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", first_kernel=9.0),
-                                    saved))
-        self.assertTrue(sweep.ended(emulator.Boot(verdict="triple-fault"), saved))
-        self.assertFalse(sweep.ended(emulator.Boot(verdict="timeout"), {"keys": []}))
+        def answered(*rules):
+            return [emulator.Screen(at=i, path="", lines=[], rule=rule, keys=("F1",))
+                    for i, rule in enumerate(rules)]
+
+        saved = answered("f1-run-setup", "setup-screen", "ami-easy-save")
+        self.assertEqual(prompts.kind("ami-easy-save"), "setup")
+        self.assertFalse(sweep.ended(emulator.Boot(verdict="poweroff", screens=saved), {}))
+        # Off after POST keys alone, or with no key, is the machine's verdict; so is
+        # a setup screen seen but not answered.
+        post = answered("f1-run-setup")
+        seen = [emulator.Screen(at=0, path="", lines=[], rule="setup-screen")]
+        for screens in (post, [], seen):
+            self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", screens=screens),
+                                        {}))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", first_kernel=9.0,
+                                                  screens=saved), {}))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="triple-fault", screens=saved), {}))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="timeout"), {"refused": "no"}))
+        self.assertFalse(sweep.ended(emulator.Boot(verdict="timeout"), {}))
 
 
 def run_fixture(name):

@@ -185,10 +185,8 @@ def match(lines):
     return None
 
 
-def kind_of(pressed):
-    """The kind of the rule a pressed key answered, from its record ("F10 (setup-screen)"),
-    or None."""
-    name = pressed.rpartition("(")[2].rstrip(")")
+def kind(name):
+    """The kind of the rule called NAME, or None."""
     return next((rule.kind for rule in RULES if rule.name == name), None)
 
 

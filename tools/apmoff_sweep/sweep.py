@@ -12,7 +12,7 @@ The boots, and why more than one:
    10h, checksum fixed: cmos.py). A CMOS the BIOS never set up (wrong checksum: some
    BIOSes boot on 86Box's fresh one without a prompt, with drive A: 2.88 MB) gets its
    standard part written, once. A first boot that answered prompts gets a second one
-   anyway, now with a primed CMOS, as does one its BIOS powered off on leaving setup.
+   anyway, now with a primed CMOS; so does one whose BIOS powered off on leaving setup.
 3. Once more, when boot 2 changed the CMOS again; not after a boot that ended at a
    prompt its keys did not answer (a third would too).
 A machine whose first boot reached the kernel takes one boot.
@@ -189,7 +189,8 @@ def ended(boot, record):
             boot.verdict == "triple-fault" or boot.verdict.startswith("exit"):
         return True
     if boot.verdict == "poweroff":
-        return not any(prompts.kind_of(key) == "setup" for key in record["keys"])
+        return not any(shot.keys and prompts.kind(shot.rule) == "setup"
+                       for shot in boot.screens)
     return False
 
 
