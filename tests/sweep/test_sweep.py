@@ -918,7 +918,15 @@ class Tables(unittest.TestCase):
         self.assertTrue(new.startswith("a\n" + report.BEGIN))
         self.assertTrue(new.endswith(report.END + "\nb\n"))
         self.assertIn("2 machines: 1 reached the kernel (not reached: no-loader 1); APM present "
-                      "on 1, 86Box powered off 1", new)
+                      "on 1, 86Box powered off 1 once apmoff ran, ACPI", new)
+        # A BIOS that cuts the power in POST (the Tyan S1857 once its setup has saved) is
+        # 86Box's soft-off, but not a power-off of apmoff's: counted apart.
+        r3 = dict(r2, machine="s1857", verdict=judge.judge("poweroff", ""))
+        self.assertEqual(r3["verdict"]["reason_kind"], "no-loader")
+        self.assertEqual((report.counts([r, r2, r3])["off"],
+                          report.counts([r, r2, r3])["off_in_post"]), (1, 1))
+        self.assertIn("86Box powered off 1 once apmoff ran (and 1 more by the BIOS before "
+                      "the kernel), ACPI", report.block([r, r2, r3], "Header.", set()))
         with self.assertRaises(ValueError):
             report.replace_block("no block", block)
 

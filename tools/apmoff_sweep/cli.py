@@ -388,7 +388,7 @@ def write_outputs(args, t, candidates, src):
         f.write(text + "\n")
     c = report.counts(results)
     median, hours = report.timing(results, len(candidates), 2)
-    print("apmoff-sweep: %d machines: %d reached the kernel, APM on %d, powered off %d, "
+    print("apmoff-sweep: %d machines: %d reached the kernel, APM on %d, apmoff powered off %d, "
           "\\_S5_ on %d, %d disagree with 86Box's flags" % (
               c["machines"], c["reached"], c["apm"], c["off"], c["s5"], c["disagree"]))
     if median is not None:

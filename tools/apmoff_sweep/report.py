@@ -126,8 +126,12 @@ def counts(results):
         "machines": len(results),
         "reached": len(reached),
         "apm": sum(1 for s in surveys if (s.get("apm") or {}).get("present") is True),
-        "off": sum(1 for r in results
+        # A BIOS that cuts the power in POST is 86Box's soft-off too, but not apmoff's.
+        "off": sum(1 for r in reached
                    if (r.get("verdict") or {}).get("emulator") == "poweroff"),
+        "off_in_post": sum(1 for r in results
+                           if not (r.get("verdict") or {}).get("reached_kernel")
+                           and (r.get("verdict") or {}).get("emulator") == "poweroff"),
         "s5": sum(1 for s in surveys
                   if isinstance((s.get("acpi") or {}).get("s5"), dict)),
         "disagree": sum(1 for r in results if r.get("disagreements")),
@@ -168,11 +172,13 @@ def block(results, header, known):
     c = counts(results)
     median, _ = timing(results)
     nr = ", ".join("%s %d" % (k, v) for k, v in c["not_reached"].items()) or "none"
+    post = (" (and %d more by the BIOS before the kernel)" % c["off_in_post"]
+            if c["off_in_post"] else "")
     lines = [BEGIN, "", header, "",
              "%d machines: %d reached the kernel (not reached: %s); APM present on %d, "
-             "86Box powered off %d, ACPI `\\_S5_` on %d; %d disagree with 86Box's table. "
-             "Median time a machine: %s s." % (
-                 c["machines"], c["reached"], nr, c["apm"], c["off"], c["s5"],
+             "86Box powered off %d once apmoff ran%s, ACPI `\\_S5_` on %d; %d disagree "
+             "with 86Box's table. Median time a machine: %s s." % (
+                 c["machines"], c["reached"], nr, c["apm"], c["off"], post, c["s5"],
                  c["disagree"], "%.0f" % median if median is not None else "-"),
              "", table(results), "", unknown_chipsets(results, known), "", END]
     return "\n".join(lines)
