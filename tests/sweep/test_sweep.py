@@ -471,6 +471,24 @@ class Screens(unittest.TestCase):
         self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
                          "port answered)")
 
+    def test_apm_read_from_the_kernels_words_on_the_screen(self):
+        # Without a survey, the kernel's summary or its 5300h line tells the APM: the
+        # P3345's "APM : none", and the HP Vectra 5/xxx's "APM 1.1 BI0S" (its 0 for O),
+        # which then hung in 5307h.
+        none = self.lines("kernel-halted-no-serial.png")
+        self.assertEqual(judge.apm_seen("", none), {"present": False})
+        vectra = self.lines("kernel-apm-hung-no-serial.png")
+        self.assertEqual(judge.apm_seen("", vectra), {"present": True, "version": "1.1"})
+        v = judge.judge("on", "", screen_lines=vectra)
+        self.assertEqual(v["outcome"], "hung after powering off via rm (read on the screen: "
+                         "no serial port answered)")
+        r = judge.refresh({"flags": ["APM"], "survey": None, "verdict": v}, "", vectra)
+        self.assertEqual((r["apm_seen"]["version"], r["disagreements"]), ("1.1", []))
+        r = judge.refresh({"flags": ["APM"], "survey": None,
+                           "verdict": judge.judge("on", "", screen_lines=none)}, "", none)
+        self.assertEqual(r["disagreements"], ["86Box flags MACHINE_APM; 5300h found no APM "
+                                              "BIOS (with the BIOS's setup defaults)"])
+
     def test_a_loader_without_a_serial_port_is_read_on_the_screen(self):
         # Intel Classic R (Phoenix, 1992): COM1 off, the boot sector's halt on screen.
         lines = self.lines("loader-halted-no-serial.png")
@@ -929,6 +947,30 @@ class Tables(unittest.TestCase):
                       "the kernel), ACPI", report.block([r, r2, r3], "Header.", set()))
         with self.assertRaises(ValueError):
             report.replace_block("no block", block)
+
+    def test_apm_without_a_survey(self):
+        # A kernel that never printed its survey (the LG IBM x61 stays in 5310h) still
+        # said what 5300h found; the table shows it, says so, and counts it.
+        com1 = ("apmoff: rm: 5300h installation check (BX=0000h)\r\n"
+                "apmoff: APM 1.2 BIOS, signature PM, flags 0003h: 16-bit PM interface\r\n"
+                "apmoff: rm: 5310h get capabilities (BX=0000h)\r\n")
+        self.assertEqual(judge.apm_seen(com1), {"present": True, "version": "1.2"})
+        self.assertIsNone(judge.apm_seen("apmoff: survey screen: skipped (wait=0)\n"))
+        r = {"machine": "lgibmx61", "board": "LG IBM Multinet x61", "flags": [],
+             "survey": None, "interfaces": {}, "boots": [{}], "seconds": 150,
+             "verdict": judge.judge("timeout", com1), "type_rank": 20}
+        judge.refresh(r, com1, ())
+        self.assertEqual(r["disagreements"],
+                         ["BIOS has APM 1.2; 86Box's table has no MACHINE_APM"])
+        self.assertIn("| 1.2 (no survey) |", report.table([r]))
+        self.assertEqual(report.counts([r])["apm"], 1)
+        # With a survey, its APM object decides and the kernel's lines are not read.
+        com1_tx97, _ = run_fixture("tx97-poweroff")
+        t = judge.refresh({"flags": ["APM"], "survey": judge.survey_of(com1_tx97),
+                           "verdict": judge.judge("poweroff", com1_tx97),
+                           "interfaces": {"rm": "off"}}, com1_tx97, ())
+        self.assertIsNone(t["apm_seen"])
+        self.assertEqual(t["disagreements"], [])
 
     def test_unknown_chipsets(self):
         with open(os.path.join(ROOT, "survey", "chipset.c")) as f:

@@ -16,7 +16,7 @@ import time
 
 from tools.apmoff_collect import version as apmoff_version
 
-from . import chipsets, config, emulator, image, report, screen, source, sweep, table
+from . import chipsets, config, emulator, image, judge, report, screen, source, sweep, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
@@ -323,8 +323,21 @@ def load_results(out, machines):
         except (OSError, ValueError):
             continue
         if isinstance(r, dict) and r.get("machine") in names:
-            results.append(r)
+            results.append(refreshed(out, r))
     return results
+
+
+def refreshed(out, r):
+    """A stored result with its findings read again from its evidence (judge.refresh)."""
+    com1 = ""
+    if r.get("com1_log"):
+        try:
+            with open(os.path.join(out, r["com1_log"]), encoding="latin-1") as f:
+                com1 = f.read()
+        except OSError:
+            pass
+    boots = r.get("boots") or [{}]
+    return judge.refresh(r, com1, boots[-1].get("final_screen") or [])
 
 
 def kernel_versions(results):

@@ -68,6 +68,28 @@ def survey_of(com1):
     return value if isinstance(value, dict) else None
 
 
+# APM in the kernel's own lines, for a run without a survey: a BIOS whose serial port is
+# off leaves only the screen (the summary's "APM :" row), and a kernel stopped in a
+# call leaves COM1 without the survey's record. The screen reader may take a 0 for an O
+# and the reverse (the Vectras' "BI0S").
+APM_FOUND = re.compile(r"^\s*(?:apmoff: APM (\d\.[\dO]) BI[O0]S, signature"
+                       r"|APM +: (\d\.[\dO]), flags)", re.M)
+APM_NONE = re.compile(r"^\s*(?:apmoff: no APM BI[O0]S|APM +: none)", re.M)
+
+
+def apm_seen(com1, screen_lines=()):
+    """APM as the kernel's lines on COM1 or the screen tell it: {"present": True,
+    "version": "1.2"}, {"present": False}, or None where they do not say."""
+    text = "\n".join([clean(com1)] + [l.rstrip() for l in screen_lines])
+    found = list(APM_FOUND.finditer(text))
+    if found:
+        version = found[-1].group(1) or found[-1].group(2)
+        return {"present": True, "version": version.replace("O", "0")}
+    if APM_NONE.search(text):
+        return {"present": False}
+    return None
+
+
 def cpu_seen(survey):
     """The CPU as the kernel saw it (the survey's cpu object: CPUID's vendor, the
     kernel's name for the part, the clock it measured), "GenuineIntel Pentium II,
@@ -188,13 +210,12 @@ def last_words(text):
 
 # --- against 86Box's own table --------------------------------------------------------
 
-def disagreements(flags, survey, verdict, iface_results):
+def disagreements(flags, survey, verdict, iface_results, seen=None):
     """Where apmoff's findings and 86Box's machine flags (or its model) disagree, as
-    short sentences."""
+    short sentences. Without a survey, `seen` (apm_seen's) stands for its APM."""
     out = []
-    if not survey:
-        return out
-    apm = survey.get("apm") if isinstance(survey.get("apm"), dict) else {}
+    survey = survey or {}
+    apm = survey.get("apm") if isinstance(survey.get("apm"), dict) else (seen or {})
     acpi = survey.get("acpi") if isinstance(survey.get("acpi"), dict) else {}
     chipset = survey.get("chipset") if isinstance(survey.get("chipset"), dict) else {}
     has_apm = apm.get("present") is True
@@ -216,3 +237,16 @@ def disagreements(flags, survey, verdict, iface_results):
         out.append("chipset %s listed without soft-off, yet 86Box powered off"
                    % chipset.get("name", "?"))
     return out
+
+
+def refresh(result, com1, screen_lines):
+    """The findings read from a run's evidence (COM1, the last screen's lines), set
+    on its result: the sweep calls it after each machine, and a report calls it on
+    stored results, so the tables follow this module, not the day a result was saved."""
+    survey = result.get("survey")
+    has_apm = isinstance(survey, dict) and isinstance(survey.get("apm"), dict)
+    result["apm_seen"] = None if has_apm else apm_seen(com1, screen_lines)
+    result["disagreements"] = disagreements(
+        result.get("flags") or [], survey, (result.get("verdict") or {}).get("emulator", ""),
+        result.get("interfaces") or {}, result["apm_seen"])
+    return result

@@ -47,10 +47,13 @@ def s5_text(survey):
     return "%s%s" % ("`%s`" % s5 if s5 else "no `\\_S5_`", pts_text)
 
 
-def apm_text(survey):
+def apm_text(survey, seen=None):
     apm = survey.get("apm") if isinstance(survey.get("apm"), dict) else None
     if apm is None:
-        return ""
+        # No survey was read: the kernel's own line, said to be that.
+        if not seen:
+            return ""
+        return "%s (no survey)" % seen["version"] if seen.get("present") else "none (no survey)"
     if apm.get("present") is not True:
         return "none"
     flags = store.scalar(apm.get("flags", ""))
@@ -103,7 +106,7 @@ def row(r):
     board = r.get("board", "")
     return [cell("`%s`" % r["machine"]), cell(board), cell(cpu_text(r, survey)),
             cell(chipset or "(%s)" % r.get("chipset86", "")),
-            cell(bios_text(survey)), cell(apm_text(survey)),
+            cell(bios_text(survey)), cell(apm_text(survey, r.get("apm_seen"))),
             cell(d.get("offered", "") if survey else ""),
             cell(interfaces_text(r.get("interfaces") or {})),
             cell(s5_text(survey)), cell(d.get("soft_off", "")),
@@ -125,7 +128,8 @@ def counts(results):
     return {
         "machines": len(results),
         "reached": len(reached),
-        "apm": sum(1 for s in surveys if (s.get("apm") or {}).get("present") is True),
+        "apm": sum(1 for r, s in zip(results, surveys)
+                   if ((s.get("apm") or r.get("apm_seen") or {}).get("present") is True)),
         # A BIOS that cuts the power in POST is 86Box's soft-off too, but not apmoff's.
         "off": sum(1 for r in reached
                    if (r.get("verdict") or {}).get("emulator") == "poweroff"),

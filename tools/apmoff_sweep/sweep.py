@@ -169,8 +169,7 @@ def run_machine(settings, table, machine, say=lambda text: None):
     # The CPU from evidence: the config 86Box wrote back, and what the kernel saw.
     result["cpu"] = {"86box": record.get("cpu"), "apmoff": judge.cpu_seen(result["survey"])}
     result["interfaces"] = judge.interfaces(boot.com1, boot.verdict)
-    result["disagreements"] = judge.disagreements(machine.flag_names, result["survey"],
-                                                  boot.verdict, result["interfaces"])
+    judge.refresh(result, boot.com1, final.lines if final else ())
     result["faults"] = boot.faults[-12:] if not result["verdict"]["reached_kernel"] else []
     result["seconds"] = round(time.monotonic() - start, 1)
     result["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
