@@ -49,7 +49,7 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
-	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o
+	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o lib/pitclock.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
@@ -57,7 +57,7 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \
 	system/efi_rt.o system/efi_call64.o system/efi_call32.o system/reset.o system/rtc.o \
 	system/rtc_alarm.o
-SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/romid.o \
+SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/qrscreen.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
 	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
@@ -92,7 +92,7 @@ AUTO_ISO := $(BUILD)/apmoff-auto.iso
 # `make` first installs what building needs (scripts/deps.sh build), then builds.
 all: deps-build
 	@$(MAKE) --no-print-directory build-all
-build-all: $(ELF) $(ISO) $(AUTO_ISO) $(BUILD)/aml-run
+build-all: $(ELF) $(ISO) $(AUTO_ISO) $(BUILD)/aml-run $(BUILD)/variants/apmoff-other-hash.elf
 iso: $(ISO)
 
 $(ELF): $(OBJS) boot/linker.ld
@@ -151,8 +151,8 @@ $(BUILD)/checklists.c: scripts/mkchecklists.py $(CHECK_EXPECT)
 $(BUILD)/checklists.o: $(BUILD)/checklists.c apm/checklist.h apm/check.h
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
-# The survey QR code's preset dictionary, from the file apmoff-collect reads too.
-$(BUILD)/zdict.c: survey/survey.zdict scripts/mkzdict.py
+# The survey QR code's preset dictionary (APMOFF3), from the file apmoff-collect reads too.
+$(BUILD)/zdict.c: survey/survey3.zdict scripts/mkzdict.py
 	@mkdir -p $(BUILD)
 	$(PYTHON) scripts/mkzdict.py $@ $<
 
@@ -169,6 +169,25 @@ $(BUILD)/version.c: FORCE
 
 $(BUILD)/version.o: $(BUILD)/version.c app/version.h
 	$(CC) $(KERNEL_CFLAGS) -I. -c $< -o $@
+
+# The same kernel carrying another commit's hash (each hex digit of this one's turned
+# over: 0 for f, 1 for e ...), which only the survey's bytes see: make test boots it
+# to prove nothing depends on the hash (tests/emu/cases_survey.py, other-hash).
+OTHER_COMMIT := $(shell echo '$(COMMIT)' | \
+	sed 'h; s/-.*//; y/0123456789abcdef/fedcba9876543210/; G; s/\n[0-9a-f]*//')
+$(BUILD)/variants/version-other-hash.c: FORCE
+	@mkdir -p $(dir $@)
+	@printf '#include "app/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
+		'$(VERSION)' '$(OTHER_COMMIT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/variants/version-other-hash.o: $(BUILD)/variants/version-other-hash.c app/version.h
+	$(CC) $(KERNEL_CFLAGS) -I. -c $< -o $@
+
+$(BUILD)/variants/apmoff-other-hash.elf: $(filter-out $(BUILD)/version.o,$(OBJS)) \
+		$(BUILD)/variants/version-other-hash.o boot/linker.ld
+	$(LD) $(filter-out -Map $(BUILD)/apmoff.map,$(LDFLAGS)) -o $@ \
+		$(filter-out $(BUILD)/version.o,$(OBJS)) $(BUILD)/variants/version-other-hash.o
 
 # The menu, its titles naming the version.
 $(BUILD)/grub.cfg: iso/grub.cfg FORCE

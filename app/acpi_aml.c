@@ -41,11 +41,6 @@ static unsigned table_ranges(const struct acpi_tables *t, struct mem_range *r, u
     return n;
 }
 
-static uint32_t now_us(void)
-{
-    return timer_us();
-}
-
 /* A pool for these tables, and the interpreter in it. */
 static bool create(const struct acpi_tables *t, const struct bootinfo *bi, unsigned pci_mech,
                    bool live, char *why, unsigned size)
@@ -117,9 +112,9 @@ void acpi_aml_survey(struct acpi_aml_facts *out, const struct acpi_tables *t,
     if (!create(t, bi, pci_mech, false, out->why, sizeof(out->why)))
         return;
     out->pool_kb = (uint32_t)((pool.end - pool.base) / 1024);
-    uint32_t start = now_us();
+    uint64_t start = timer_us();
     out->tables = load_all(t, out->why, sizeof(out->why));
-    out->load_us = now_us() - start;
+    out->load_ms = timer_ms_since(start, &out->load_exact);
     out->loaded = true;
     out->used_kb = (uint32_t)((aml_pool_used(aml) + 1023) / 1024);
     out->forgiven = aml_load_warnings(aml);
@@ -142,9 +137,10 @@ void acpi_aml_report(const struct acpi_aml_facts *f)
         say("acpi: AML not loaded: %s", f->why);
         return;
     }
-    say("acpi: AML: DSDT and %u SSDT%s, %u bytes, loaded dry in %u ms into %u of %u KiB "
+    say("acpi: AML: DSDT and %u SSDT%s, %u bytes, loaded dry in %s%u ms into %u of %u KiB "
         "(errors ACPICA forgives: %u)", f->tables - 1, f->tables == 2 ? "" : "s",
-        (unsigned)f->aml_bytes, (unsigned)(f->load_us / 1000), (unsigned)f->used_kb,
+        (unsigned)f->aml_bytes, timer_bound(f->load_exact), (unsigned)f->load_ms,
+        (unsigned)f->used_kb,
         (unsigned)f->pool_kb, f->forgiven);
     if (f->why[0])
         say("acpi: AML: %s", f->why);
@@ -199,10 +195,12 @@ bool acpi_aml_start(const struct acpi_tables *t, const struct bootinfo *bi,
     if (!create(t, bi, pci_mech, true, why, size))
         return false;
     aml_host_label(&host, "load");
-    uint32_t start = now_us();
+    uint64_t start = timer_us();
     unsigned n = load_all(t, partial, sizeof(partial));
-    say("acpi: AML: DSDT and %u SSDT%s loaded in %u ms, %u KiB of %u used%s%s", n - 1,
-        n == 2 ? "" : "s", (unsigned)((now_us() - start) / 1000),
+    bool exact;
+    uint32_t ms = timer_ms_since(start, &exact);
+    say("acpi: AML: DSDT and %u SSDT%s loaded in %s%u ms, %u KiB of %u used%s%s", n - 1,
+        n == 2 ? "" : "s", timer_bound(exact), (unsigned)ms,
         (unsigned)((aml_pool_used(aml) + 1023) / 1024),
         (unsigned)((pool.end - pool.base) / 1024), partial[0] ? "; " : "", partial);
     /* _REG for the spaces Linux provides from the start, then the EC's and the CMOS
@@ -267,8 +265,10 @@ bool acpi_aml_prepare_sleep(unsigned state)
         say("acpi: no \\_PTS to run");
     } else {
         aml_host_label(&host, label);
-        uint32_t start = now_us();
+        uint64_t start = timer_us();
         int st = aml_evaluate(aml, "\\_PTS", &arg, 1, 0);
+        bool exact;
+        uint32_t ms = timer_ms_since(start, &exact);
         unsigned writes = host.writes;
         aml_host_label(&host, 0);
         if (st) {
@@ -277,9 +277,9 @@ bool acpi_aml_prepare_sleep(unsigned state)
             say("acpi: going on with S5 without it, as Linux does");
             return false;
         }
-        say("acpi: %s done: %u write%s, %u steps, %u ms", label, writes,
-            writes == 1 ? "" : "s", (unsigned)aml_steps(aml),
-            (unsigned)((now_us() - start) / 1000));
+        say("acpi: %s done: %u write%s, %u steps, %s%u ms", label, writes,
+            writes == 1 ? "" : "s", (unsigned)aml_steps(aml), timer_bound(exact),
+            (unsigned)ms);
     }
     /* The system indicator, when there is one: errors do not matter (ACPICA). */
     if (aml_lookup(aml, 0, "\\_SI._SST")) {

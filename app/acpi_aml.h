@@ -33,7 +33,8 @@ struct acpi_aml_facts {
     unsigned tables;            /* DSDT and SSDTs loaded */
     uint32_t aml_bytes;
     uint32_t pool_kb, used_kb;
-    uint32_t load_us;           /* 0 without a TSC */
+    uint32_t load_ms;           /* loading the tables dry */
+    bool load_exact;            /* or a lower bound (system/timer.h) */
     unsigned forgiven;          /* load errors ACPICA forgives */
     bool pts;                   /* there is a \_PTS */
     bool pts_ok;                /* and every opcode it (and what it calls) runs here */

@@ -272,7 +272,7 @@ static void sleep_ms(void *ctx, uint32_t ms)
 static uint64_t timer_100ns(void *ctx)
 {
     (void)ctx;
-    return (uint64_t)timer_us() * 10;
+    return timer_us() * 10;
 }
 
 static void debug_line(void *ctx, const char *line)

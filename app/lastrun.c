@@ -99,8 +99,11 @@ void lastrun_leave(enum lastrun_asked asked, const char *method, unsigned attemp
         return;
     mine = (struct lastrun){
         .asked = (uint8_t)asked, .state = LASTRUN_CALLING, .attempt = (uint8_t)attempt,
-        .reset_flag = reset_flag, .run_ms = timer_us() / 1000u,
+        .reset_flag = reset_flag,
     };
+    bool exact;
+    mine.run_ms = timer_ms_since(0, &exact);
+    mine.run_ms_at_least = !exact;
     mine.have_time = rtc_now(&mine.time, &why);
     for (unsigned i = 0; i < LASTRUN_METHOD_MAX && method[i]; i++)
         mine.method[i] = method[i];

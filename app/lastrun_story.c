@@ -70,9 +70,9 @@ void lastrun_story(const struct lastrun *r, const struct lastrun_now *now,
         if (now->have_time && s >= then)
             fmt_snprintf(ago, sizeof(ago), ", %u s ago", (unsigned)(s - then));
     }
-    fmt_snprintf(out->detail, sizeof(out->detail), "asked %s%s%s, %u ms into that run, its "
-                 "attempt %u; CMOS shutdown status %02Xh now", r->have_time ? "at " : "",
+    fmt_snprintf(out->detail, sizeof(out->detail), "asked %s%s%s, %s%u ms into that run, "
+                 "its attempt %u; CMOS shutdown status %02Xh now", r->have_time ? "at " : "",
                  r->have_time ? when : "(the clock did not answer)", ago,
-                 (unsigned)r->run_ms, r->attempt, now->shutdown_status);
+                 r->run_ms_at_least ? ">= " : "", (unsigned)r->run_ms, r->attempt, now->shutdown_status);
     fmt_snprintf(out->tag, sizeof(out->tag), "%s:%s:%s", asked, r->method, word);
 }

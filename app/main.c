@@ -77,7 +77,11 @@ static void print_survey(const struct apm_state *s)
 
 static void say_timing(void)
 {
-    say("timing: entry to power-off call %u us", (unsigned)timer_us());
+    bool exact = timer_exact_since(0);
+    uint64_t us = timer_us();
+
+    say("timing: entry to power-off call %s%u us", timer_bound(exact),
+        (unsigned)(us >> 32 ? 0xFFFFFFFFu : us));
 }
 
 /* The survey, made once, when a step first needs it. */
@@ -161,6 +165,7 @@ static void start_platform(uint32_t magic, uint32_t info)
     if (!bi.protocol)
         say("warning: boot magic %08Xh is not multiboot's; no options, no memory map",
             (unsigned)magic);
+    say("clock: %s", timer_source());
     report_boot(&bi);
     lastrun_read_at_boot(&bi);
 }
@@ -365,6 +370,8 @@ void kmain(uint32_t magic, uint32_t info)
     read_options();
     if (opts.selftest == SELFTEST_EXCEPTION)
         selftest_exception();
+    if (opts.selftest == SELFTEST_CLOCK)
+        selftest_clock();
     start_bios();
     if (bios_ok)
         start_apm();

@@ -141,6 +141,7 @@ static const struct choice selftest_choices[] = {
     { "off", SELFTEST_OFF },
     { "exception", SELFTEST_EXCEPTION },
     { "idle", SELFTEST_IDLE },
+    { "clock", SELFTEST_CLOCK },
     { 0, 0 },
 };
 

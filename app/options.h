@@ -57,6 +57,7 @@ enum selftest {
     SELFTEST_OFF,
     SELFTEST_EXCEPTION,         /* raise #UD: the register dump must appear, no reboot */
     SELFTEST_IDLE,              /* APM CPU-idle calls: irq=on must let the timer end them */
+    SELFTEST_CLOCK,             /* spans of the RTC's seconds that read nothing else */
 };
 
 /* method=: how the power goes off, an ordered list of up to METHODS_MAX names, each

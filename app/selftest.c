@@ -1,10 +1,61 @@
 /* selftest=exception and selftest=idle: see selftest.h. */
 #include "selftest.h"
+#include "../system/cmos.h"
 #include "../system/console.h"
 #include "../system/halt.h"
 #include "../system/timer.h"
 #include "../apm/apm_spec.h"
 #include "../apm/ports.h"
+#include "../lib/pc.h"
+#include "../lib/rtctime.h"
+
+/* The RTC's seconds register, once it changes from `from` (UIP clear: a settled
+ * value); false when it never does or reads as no clock. Reads the RTC only. */
+static bool next_second(uint8_t from, uint8_t *to)
+{
+    for (uint32_t i = 0; i < SELFTEST_CLOCK_POLLS; i++) {
+        if (cmos_read(RTC_STATUS_A) & RTC_A_UIP)
+            continue;
+        uint8_t s = cmos_read(RTC_SECONDS);
+        if (s != from) {
+            *to = s;
+            return (cmos_read(RTC_STATUS_B) & RTC_B_BINARY) ? s < 60 : bcd_valid(s);
+        }
+    }
+    return false;
+}
+
+/* Waits for n changes of the seconds, from the one just seen. */
+static bool seconds_pass(uint8_t *seen, unsigned n)
+{
+    while (n--)
+        if (!next_second(*seen, seen))
+            return false;
+    return true;
+}
+
+static void clock_span(uint8_t *seen, unsigned seconds)
+{
+    uint64_t start = timer_us();
+    if (!seconds_pass(seen, seconds))
+        halt(HALT_SELFTEST_DONE, "selftest=clock: the RTC's seconds stopped changing");
+    bool exact = timer_exact_since(start);
+    uint64_t us = timer_us() - start;
+    say("selftest: clock: %u RTC seconds, edge to edge, reading nothing else: %s%u us",
+        seconds, timer_bound(exact), (unsigned)(us >> 32 ? 0xFFFFFFFFu : us));
+}
+
+void selftest_clock(void)
+{
+    uint8_t seen = cmos_read(RTC_SECONDS);
+
+    say("selftest: clock: by %s, against the RTC's seconds", timer_source());
+    if (!seconds_pass(&seen, 1))
+        halt(HALT_SELFTEST_DONE, "selftest=clock: no RTC whose seconds change");
+    clock_span(&seen, SELFTEST_CLOCK_SHORT_S);
+    clock_span(&seen, SELFTEST_CLOCK_LONG_S);
+    halt(HALT_SELFTEST_DONE, "selftest complete (selftest=clock)");
+}
 
 void selftest_exception(void)
 {

@@ -13,18 +13,16 @@
 
 #define EVENTS_MAX 16
 
-/* How long the machine was away: the TSC when it has one (the PIT's clock cannot span
- * a sleep), and the clock, read before and after. */
-static void say_away(const char *name, bool timed, uint32_t tsc_us, bool clocked,
+/* How long the machine was away: by the kernel's clock (system/timer.h: exact, or a
+ * lower bound where a BIOS reprogrammed the PIT in the call), and by the RTC, read
+ * before and after. */
+static void say_away(const char *name, uint32_t ms, bool exact, bool clocked,
                      const struct rtc_time *before, const struct rtc_time *after,
                      uint32_t *away_s)
 {
     char a[24], b[24];
 
-    if (timed)
-        say("%s: the BIOS returned after %u ms", name, (unsigned)(tsc_us / 1000));
-    else
-        say("%s: the BIOS returned (no TSC to time it)", name);
+    say("%s: the BIOS returned after %s%u ms", name, timer_bound(exact), (unsigned)ms);
     *away_s = 0;
     if (!clocked) {
         say("%s: the clock did not answer before and after: no time away by it", name);
@@ -42,7 +40,7 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
 {
     const char *name = state == APM_STATE_STANDBY ? "standby" : "suspend";
     char why[96];
-    uint32_t before = 0, after = 0, away;
+    uint32_t away;
     struct rtc_time clock_before, clock_after;
     struct wake w;
     const char *no_clock;
@@ -60,11 +58,12 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
                   apm_iface_name(iface), 1, reset_flag_get());
     bool clocked = rtc_now(&clock_before, &no_clock);
     say("requesting %s via %s; %s", name, apm_iface_name(iface), w.how);
-    bool timed = timer_tsc_us(&before);
+    uint64_t before = timer_us();
     int res = apm_set_power_state(s, state);
-    timed = timed && timer_tsc_us(&after);
+    bool exact;
+    uint32_t ms = timer_ms_since(before, &exact);
     clocked = clocked && rtc_now(&clock_after, &no_clock);
-    say_away(name, timed, after - before, clocked, &clock_before, &clock_after, &away);
+    say_away(name, ms, exact, clocked, &clock_before, &clock_after, &away);
 
     for (int i = 0; i < EVENTS_MAX; i++) {
         uint16_t event, info;

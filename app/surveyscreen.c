@@ -1,11 +1,12 @@
 /* The survey screen: see surveyscreen.h.
  *
  * The whole line goes into one QR code when it can: compressed against a preset
- * dictionary of what every survey line says (survey/deflate.h, survey/survey.zdict),
+ * dictionary of what survey lines say (survey/deflate.h, survey/survey3.zdict: the
+ * keys and common values, then whole lines of a Pentium board, Bochs and QEMU),
  * written as Base45 text and encoded in alphanumeric mode, which a phone's scanner
  * reads as plain text:
  *
- *   APMOFF2:<Base45 of the zlib stream>
+ *   APMOFF3:<Base45 of the zlib stream>
  *
  * tools/apmoff-collect inflates it against the same dictionary, so the photo gives
  * back the serial line's JSON byte for byte (zlib's Adler-32 checks it). When even
@@ -18,9 +19,12 @@
  * sets 8 pixels to colour 15 or 0 at once. Every module is at least 4 pixels with a
  * 4-module quiet zone: what a phone needs to read a CRT, so the largest symbol is
  * version 22 on a VGA and 14 on an EGA. An MDA or CGA has no mode a useful symbol
- * fits: the text report stays on the screen, and the screen says so. One fixed mask
- * instead of the eight-mask search: the search multiplies the encoding time by eight,
- * seconds on a 386, for a score no reader needs. */
+ * fits: the text report stays on the screen, and the screen says so. The mask is the
+ * one the standard's penalty rules choose, of all eight, for every symbol: a fixed
+ * mask reads back or not depending on the payload, and the payload carries the
+ * commit's hash (mask 0 left Bochs 3.0's line of 2240fcd unreadable in a mild photo,
+ * where the chosen one read). The search costs about six times the encoder's work:
+ * 1.6 s on a 386DX-33 for the mode set, a version 10 symbol and its drawing. */
 #include "surveyscreen.h"
 #include "../system/console.h"
 #include "../system/font.h"
@@ -34,23 +38,17 @@
 #include "../survey/deflate.h"
 #include "../survey/qr.h"
 #include "../survey/qrpages.h"
+#include "../survey/qrscreen.h"
 #include "../realmode/video.h"
 #include "../lib/pc.h"
 
-#define SCREEN_W                640
-#define ROW_BYTES               (SCREEN_W / 8)
+#define ROW_BYTES               (QRSCREEN_W / 8)
 #define VGA_GRAPHICS            ((volatile uint8_t *)0xA0000)
-#define QUIET_ZONE              4
-#define MODULE_PX_MIN           4
-/* The caption, one line of text at the top, takes 15 of the font's 16 rows: the last
- * is blank in every glyph (scripts/mkfont.py checks it), and the row it gives back
- * lets a version 17 symbol have 5-pixel modules on a VGA's 480 rows, quiet zone and
- * all: (85 + 8) x 5 + 15 = 480. The survey line with the reset methods needs 17. */
-#define CAPTION_ROWS            15
+#define QUIET_ZONE              QRSCREEN_QUIET_ZONE
+#define CAPTION_ROWS            QRSCREEN_CAPTION_ROWS
 #define POLL_US                 10000
-#define FIXED_MASK              0
 #define PAGE_TEXT_MAX           1024    /* above qr_capacity(22, M) */
-#define PACKED_PREFIX           "APMOFF2:"
+#define PACKED_PREFIX           "APMOFF3:"
 #define PACKED_ZLIB_MAX         2048
 #define PACKED_TEXT_MAX         (sizeof(PACKED_PREFIX) + BASE45_LEN(PACKED_ZLIB_MAX))
 
@@ -60,7 +58,8 @@ extern const size_t survey_zdict_len;
 struct screen {
     uint8_t mode;               /* the BIOS video mode */
     int height;                 /* pixel rows */
-    int max_version;            /* the largest symbol with MODULE_PX_MIN-pixel modules */
+    int max_version;            /* the largest symbol with QRSCREEN_MODULE_PX_MIN-pixel
+                                   modules */
 };
 
 static int screen_h = 480;
@@ -96,19 +95,13 @@ static void set_pixel_span(uint8_t *row, int x0, int x1)
         row[x >> 3] &= (uint8_t)~(0x80 >> (x & 7));   /* dark module: colour 0 */
 }
 
-/* Draws the symbol as large as it fits; returns the pixels a module. */
+/* Draws the symbol as large as it fits (survey/qrscreen.h); returns the pixels a
+ * module. */
 static int draw(int size)
 {
-    int total = size + 2 * QUIET_ZONE;
-    int scale = (screen_h - CAPTION_ROWS) / total;
-    int left = (SCREEN_W - total * scale) / 2 & ~1;
-    int top = CAPTION_ROWS + (screen_h - CAPTION_ROWS - total * scale) / 2;
-
-    /* Modules on even pixels where there is a row to spare: a photo taken at half the
-     * screen's size then keeps each 4-pixel module 2 pixels wide instead of smearing it
-     * over three (Bochs' version 22 symbol did not read back so). */
-    if ((top & 1) && top + 1 + total * scale <= screen_h)
-        top++;
+    struct qrscreen_place p;
+    qrscreen_place(size, screen_h, &p);
+    int scale = p.scale, left = p.left, top = p.top;
     uint8_t row[ROW_BYTES];
 
     /* Light around the symbol; its own rows (quiet zone included) are written once. */
@@ -154,12 +147,11 @@ static bool screen_for(const char *adapter, struct screen *sc)
         *sc = (struct screen){ VIDEO_MODE_640X350X16, 350, 0 };
     else
         return false;
-    int modules = (sc->height - CAPTION_ROWS) / MODULE_PX_MIN - 2 * QUIET_ZONE;
-    sc->max_version = (modules - 17) / 4;
+    sc->max_version = qrscreen_max_version(sc->height);
     return true;
 }
 
-/* APMOFF2:<Base45> of the line into out; its length, or 0 when it does not fit. */
+/* APMOFF3:<Base45> of the line into out; its length, or 0 when it does not fit. */
 static size_t pack(const char *json, size_t len, char *out, size_t size)
 {
     static struct deflate_work w;
@@ -175,19 +167,22 @@ static size_t pack(const char *json, size_t len, char *out, size_t size)
 }
 
 static void show(const char *text, size_t n, const char *caption_text, bool alnum,
-                 bool first, uint32_t start, unsigned page, unsigned pages)
+                 bool first, uint64_t start, unsigned page, unsigned pages)
 {
-    int size = alnum ? qr_encode_alnum(text, n, QRPAGES_ECC, QR_VERSION_MIN, FIXED_MASK,
+    int size = alnum ? qr_encode_alnum(text, n, QRPAGES_ECC, QR_VERSION_MIN, QR_MASK_AUTO,
                                        modules, work)
                      : qr_encode_ex((const uint8_t *)text, n, QRPAGES_ECC, QR_VERSION_MIN,
-                                    FIXED_MASK, modules, work);
+                                    QR_MASK_AUTO, modules, work);
     caption(caption_text);
     int scale = draw(size);
-    if (first)
-        say("survey screen: the first QR code took %u ms to encode and draw",
-            (unsigned)((timer_us() - start) / 1000));
+    if (first) {
+        bool exact;
+        uint32_t ms = timer_ms_since(start, &exact);
+        say("survey screen: the first QR code took %s%u ms to set the mode, encode and draw",
+            timer_bound(exact), (unsigned)ms);
+    }
     say("survey screen: QR code %u/%u of %u %s, %dx%d modules of %d px, on screen", page,
-        pages, (unsigned)n, alnum ? "characters (APMOFF2, compressed)" : "bytes", size,
+        pages, (unsigned)n, alnum ? "characters (APMOFF3, compressed)" : "bytes", size,
         size, scale);
 }
 
@@ -217,7 +212,7 @@ void survey_screen_show(const char *json, const char *adapter, int wait)
             (unsigned)len, QRPAGES_MAX);
         return;
     }
-    uint32_t start = timer_us();
+    uint64_t start = timer_us();
     if (!bios_set_video_mode(sc.mode)) {
         say("survey screen: the BIOS could not set video mode %02Xh", sc.mode);
         return;

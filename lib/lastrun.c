@@ -62,7 +62,8 @@ void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
     out[OFF_TIME + 4] = r->time.hour;
     out[OFF_TIME + 5] = r->time.minute;
     out[OFF_TIME + 6] = r->time.second;
-    put32(out + OFF_RUN_MS, r->run_ms);
+    put32(out + OFF_RUN_MS, (r->run_ms & ~LASTRUN_RUN_MS_AT_LEAST) |
+                            (r->run_ms_at_least ? LASTRUN_RUN_MS_AT_LEAST : 0));
     for (unsigned i = 0; i < LASTRUN_METHOD_MAX && r->method[i]; i++)
         out[OFF_METHOD + i] = (uint8_t)r->method[i];
     put32(out + OFF_AWAY_S, r->away_s);
@@ -81,7 +82,9 @@ enum lastrun_found lastrun_decode(const uint8_t in[LASTRUN_SIZE], struct lastrun
     *r = (struct lastrun){
         .asked = in[OFF_ASKED], .state = in[OFF_STATE], .attempt = in[OFF_ATTEMPT],
         .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = get16(in + OFF_FLAG),
-        .run_ms = get32(in + OFF_RUN_MS), .away_s = get32(in + OFF_AWAY_S),
+        .run_ms = get32(in + OFF_RUN_MS) & ~LASTRUN_RUN_MS_AT_LEAST,
+        .run_ms_at_least = (get32(in + OFF_RUN_MS) & LASTRUN_RUN_MS_AT_LEAST) != 0,
+        .away_s = get32(in + OFF_AWAY_S),
         .time = { get16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
                   in[OFF_TIME + 4], in[OFF_TIME + 5], in[OFF_TIME + 6] },
     };

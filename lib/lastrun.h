@@ -33,7 +33,9 @@
 #define LASTRUN_ADDR        0x0C00u
 #define LASTRUN_SIZE        56
 #define LASTRUN_FORMAT      1
-#define LASTRUN_METHOD_MAX  15      /* "port92", "rm", "acpi": the word the run used */
+#define LASTRUN_METHOD_MAX  15
+/* The run time's top bit in the bytes: a lower bound (a run of 24 days would need it). */
+#define LASTRUN_RUN_MS_AT_LEAST 0x80000000u      /* "port92", "rm", "acpi": the word the run used */
 
 enum lastrun_asked {
     LASTRUN_OFF = 1,            /* a power-off */
@@ -53,7 +55,8 @@ struct lastrun {
     uint8_t attempt;            /* 1 for the run's first method, 2 for the next ... */
     bool have_time;             /* the clock answered */
     uint16_t reset_flag;        /* 40:72h as the run left it (BDA_RESET_*) */
-    uint32_t run_ms;            /* the kernel's time since its entry, by the PIT */
+    uint32_t run_ms;            /* the kernel's time since its entry (system/timer.h) */
+    bool run_ms_at_least;       /* run_ms is a lower bound: the clock lost track */
     uint32_t away_s;            /* LASTRUN_RETURNED: seconds away, by the clock */
     struct rtc_time time;       /* when, by the clock (have_time) */
     char method[LASTRUN_METHOD_MAX + 1];

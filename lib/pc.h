@@ -26,6 +26,7 @@
 #define PIC_BIOS_SLAVE_BASE 0x70    /* ... and IRQ 8-15 */
 
 /* 8253/8254 programmable interval timer and the port B gate of its channel 2. */
+#define PIT_CH0             0x40    /* the BIOS's 18.2 Hz tick: read, never programmed */
 #define PIT_CH2             0x42
 #define PIT_COMMAND         0x43
 #define PORT_B              0x61

@@ -46,25 +46,46 @@ static bool field(uint8_t v, uint8_t status_b, uint8_t *out)
     return true;
 }
 
-bool rtc_decode(const struct rtc_regs *r, struct rtc_time *t)
+/* The hour register as 0-23, whichever mode it is kept in. */
+static bool hour24(uint8_t reg, uint8_t status_b, uint8_t *out)
 {
-    uint8_t year, hour, pm = 0, hour_reg = r->hour;
+    uint8_t hour, pm = 0;
 
-    if (!(r->status_b & RTC_B_24H)) {
-        pm = hour_reg & RTC_HOURS_PM;
-        hour_reg &= (uint8_t)~RTC_HOURS_PM;
+    if (!(status_b & RTC_B_24H)) {
+        pm = reg & RTC_HOURS_PM;
+        reg &= (uint8_t)~RTC_HOURS_PM;
     }
-    if (!field(r->second, r->status_b, &t->second) || !field(r->minute, r->status_b,
-        &t->minute) || !field(hour_reg, r->status_b, &hour) || !field(r->day,
-        r->status_b, &t->day) || !field(r->month, r->status_b, &t->month) ||
-        !field(r->year, r->status_b, &year))
+    if (!field(reg, status_b, &hour))
         return false;
-    if (!(r->status_b & RTC_B_24H)) {
+    if (!(status_b & RTC_B_24H)) {
         if (hour < 1 || hour > 12)
             return false;
         hour = (uint8_t)(hour % 12 + (pm ? 12 : 0));    /* 12 AM is 0, 12 PM 12 */
     }
-    t->hour = hour;
+    *out = hour;
+    return hour <= 23;
+}
+
+bool rtc_time_of_day(const struct rtc_regs *r, uint32_t *seconds)
+{
+    uint8_t hour, minute, second;
+
+    if (!hour24(r->hour, r->status_b, &hour) || !field(r->minute, r->status_b, &minute) ||
+        !field(r->second, r->status_b, &second) || minute > 59 || second > 59)
+        return false;
+    *seconds = (uint32_t)hour * 3600u + minute * 60u + second;
+    return true;
+}
+
+bool rtc_decode(const struct rtc_regs *r, struct rtc_time *t)
+{
+    uint8_t year;
+
+    if (!field(r->second, r->status_b, &t->second) || !field(r->minute, r->status_b,
+        &t->minute) || !hour24(r->hour, r->status_b, &t->hour) || !field(r->day,
+        r->status_b, &t->day) || !field(r->month, r->status_b, &t->month) ||
+        !field(r->year, r->status_b, &year))
+        return false;
     if (r->century == 0x19 || r->century == 0x20)
         t->year = (uint16_t)(bcd_to_bin(r->century) * 100 + year);
     else

@@ -38,6 +38,10 @@ bool rtc_decode(const struct rtc_regs *r, struct rtc_time *t);
 /* A 24-hour hour as the clock's hour or alarm-hour register holds it in the mode
  * status_b gives (BCD or binary, 12- or 24-hour). Minutes and seconds:
  * rtc_encode_field(). */
+/* The time of day alone (seconds since midnight), from the second, minute, hour and
+ * status B registers; false when they make none. */
+bool rtc_time_of_day(const struct rtc_regs *r, uint32_t *seconds);
+
 uint8_t rtc_encode_hour(uint8_t hour, uint8_t status_b);
 uint8_t rtc_encode_field(uint8_t v, uint8_t status_b);
 

@@ -9,6 +9,7 @@
 #define MAX_MATCH           258
 #define MAX_DISTANCE        32768
 #define END_OF_BLOCK        256
+#define LAZY_MAX            32      /* a match this long is taken without looking on */
 
 struct bitout {
     uint8_t *out;
@@ -165,16 +166,20 @@ size_t zlib_compress_dict(const uint8_t *dict, size_t dict_len, const uint8_t *i
     put_be32(&b, zlib_adler32(dict, dict_len));
     put(&b, 1, 1);                      /* BFINAL: the only block */
     put(&b, 1, 2);                      /* BTYPE 01: fixed Huffman codes */
+    /* Lazy matching, as zlib's: a match is put off by a byte when a longer one starts
+     * there (a survey line's values often begin one byte into a dictionary phrase). */
     for (size_t pos = dict_len; pos < end;) {
-        unsigned distance = 0;
+        unsigned distance = 0, next_distance = 0;
         unsigned n = longest(w, pos, end, &distance);
+        insert(w, pos, end);
+        if (n && n < LAZY_MAX && longest(w, pos + 1, end, &next_distance) > n)
+            n = 0;
         if (!n) {
-            put_literal_or_length(&b, w->text[pos]);
-            insert(w, pos++, end);
+            put_literal_or_length(&b, w->text[pos++]);
             continue;
         }
         put_match(&b, n, distance);
-        while (n--)
+        for (pos++; --n;)
             insert(w, pos++, end);
     }
     put_literal_or_length(&b, END_OF_BLOCK);

@@ -1,7 +1,7 @@
 /* A small zlib stream writer (RFC 1950 around RFC 1951 DEFLATE) with a preset
  * dictionary, for putting the whole survey line into one QR code.
  *
- * One fixed-Huffman block, greedy LZ77 over hash chains: no allocation, a work
+ * One fixed-Huffman block, LZ77 over hash chains with zlib's lazy matching: no allocation, a work
  * area the caller owns, bounded time (each position looks at most DEFLATE_CHAIN
  * earlier ones). The preset dictionary holds what every survey line has (its keys
  * and common values), so most of a line is a few back-references into it; any
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DEFLATE_WINDOW_MAX  16384   /* dictionary + input, bytes */
+#define DEFLATE_WINDOW_MAX  24576   /* dictionary + input, bytes */
 #define DEFLATE_HASH_BITS   12
 #define DEFLATE_CHAIN       48
 

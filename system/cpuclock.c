@@ -1,12 +1,11 @@
 /* CPU clock: see cpuclock.h.
  *
  * The loop is timed by the PIT clock (timer.h); the loop count doubles until the run
- * takes long enough to measure to a fraction of a percent (5 ms: well inside the
- * clock's 55 ms between reads). */
+ * takes long enough to measure to a fraction of a percent (5 ms). */
 #include "cpuclock.h"
 #include "timer.h"
+#include "../lib/pitclock.h"
 
-#define PIT_HZ              1193182u
 #define DIVS_PER_ROUND      16
 #define MIN_TICKS           6000u   /* 5 ms: a tick is under a thousandth of that */
 #define MAX_ROUNDS          (1u << 20)

@@ -30,7 +30,7 @@ bool kbc_present(uint8_t *status)
 
 bool kbc_pulse_reset(void)
 {
-    uint32_t start = timer_us();
+    uint64_t start = timer_us();
     bool ready;
 
     while (!(ready = !(inb(KBC_CTRL) & KBC_STATUS_IN_FULL)) &&

@@ -10,9 +10,9 @@
 
 static bool update_over(void)
 {
-    uint32_t until = timer_us() + RTC_UPDATE_WAIT_MS * 1000u;
+    uint64_t until = timer_us() + RTC_UPDATE_WAIT_MS * 1000u;
     while (cmos_read(RTC_STATUS_A) & RTC_A_UIP)
-        if ((int32_t)(timer_us() - until) > 0)
+        if (timer_us() > until)
             return false;
     return true;
 }

@@ -1,33 +1,40 @@
-/* Time without interrupts: the PIT's channel 2, free-running from kernel entry, is the
- * clock (timer_us(), delays), read in microseconds on any CPU, a 386 included; the TSC,
- * where the CPU has one, measures what may outlast the clock's reach (a BIOS call that
- * sleeps), once its rate has been measured against the clock.
+/* Time without interrupts, true over any span: the TSC where the CPU has one (its rate
+ * measured against the PIT at entry); on a 386 or 486, which have none, the PIT's
+ * channels 0 and 2 read together as a vernier that counts its own wraps, with the
+ * RTC's seconds for silences longer than its 14 s (lib/pitclock.h). Reading the clock
+ * is never needed to keep it right, so a BIOS call, a mode set or a QR encode that
+ * reads nothing is timed whole.
  *
- * Channel 2 counts down from 65536 at 1.193182 MHz and starts over every 54.9 ms; the
- * clock counts those wraps when it is read, so it must be read at least that often:
- * every console line does (console.c), every delay does, and nothing on the way to a
- * power-off call takes longer. A BIOS call that does (a standby, a video mode set on
- * a slow board) is timed with the TSC instead, or not at all. */
+ * What the clock cannot know it says: where a BIOS reprogrammed a PIT channel, or the
+ * chipset has no 8254 read-back command, a span that includes that moment is only a
+ * lower bound, and timer_exact_since() is false for it; its printers write ">= ". */
 #ifndef APMOFF_TIMER_H
 #define APMOFF_TIMER_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* At kernel entry: channel 2 free-running, the TSC (when there is one) noted. */
+/* At kernel entry: channel 2 free-running, the TSC (when there is one) calibrated. */
 void timer_start(bool have_tsc);
-/* Microseconds since timer_start(), by the PIT clock. */
-uint32_t timer_us(void);
-/* Waits us microseconds by the PIT clock. */
+/* Microseconds since timer_start(). */
+uint64_t timer_us(void);
+/* Whether a span from start_us (a timer_us() value) to now is exact, not a lower
+ * bound. */
+bool timer_exact_since(uint64_t start_us);
+/* Milliseconds from start_us to now, and whether that is exact. */
+uint32_t timer_ms_since(uint64_t start_us, bool *exact);
+/* "" for an exact span, ">= " for a lower bound: the prefix its printed figure takes. */
+const char *timer_bound(bool exact);
+/* Which clock timer_us() runs on, in words for the boot report. */
+const char *timer_source(void);
+
+/* Waits us microseconds by the PIT. */
 void pit_delay_us(uint32_t us);
 /* PIT ticks (1.193182 MHz) since timer_start(), for short measurements. */
 uint64_t timer_pit_ticks(void);
 
-/* The TSC's rate in kHz, measured once (5 ms) against the PIT clock; false without a
- * TSC. */
+/* The TSC's rate in kHz, measured at timer_start() (10 ms against the PIT); false
+ * without a TSC. */
 bool timer_tsc_khz(uint32_t *khz);
-/* Microseconds since timer_start() by the TSC, for spans the PIT clock cannot follow
- * (a standby); false without a TSC. */
-bool timer_tsc_us(uint32_t *us);
 
 #endif

@@ -6,7 +6,8 @@
 Run from the repository root (tests/ is a package). The steps, in order: the host
 unit tests (build/tests/test_*, TAP from cmocka), the static checks and the 386
 checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
-(tests/aml/step.py), apmoff-collect's tests, apmoff-sweep's tests (tests/sweep/), make
+(tests/aml/step.py), apmoff-collect's tests, the survey QR code's property test
+(tests/qr/), apmoff-sweep's tests (tests/sweep/), make
 dist built twice and from its tarball (tests/check_dist.py), the results file's
 self-test, the pages' static checks (tests/docs/), every emulator case of
 tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's real-BIOS table against the
@@ -17,7 +18,7 @@ against the cases' serial logs). Each prints PASS/FAIL lines; the last line is
 build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, aml, collect, sweep, dist, runner, docs, recipes,
+lists them: unit, static, fuzz, aml, collect, qr, sweep, dist, runner, docs, recipes,
 board-table, and for the emulator cases emu, their emulator (qemu, bochs, 86box),
 medium (kernel, iso, floppy, usb, hdd), topic (poweroff, errors, v86, check, survey,
 media, uefi, screen, biosrom, 86box) and what their columns imply (uefi, biosrom,
@@ -163,6 +164,14 @@ def run_dist(tally):
 def run_collect(tally):
     """apmoff-collect's own tests (tests/collect/test_collect.py)."""
     collect_step.run(tally)
+
+
+def run_qr_property(tally):
+    """The survey QR code reads back whatever it carries: 54 survey lines of real
+    shapes through the kernel's encoder, the photo distortions and zbar
+    (tests/qr/test_qr_property.py)."""
+    collect_step.run_module(tally, "tests.qr.test_qr_property", suite="qr",
+                            label="survey QR property")
 
 
 def run_sweep(tally):
@@ -320,6 +329,7 @@ STEPS = [
     ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
     ("aml-interpreter", ("aml",), run_aml, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
+    ("survey-qr-property", ("qr", "survey"), run_qr_property, "unit"),
     ("apmoff-sweep", ("sweep",), run_sweep, "unit"),
     ("dist", ("dist",), run_dist, "unit"),
     ("runner-self-test", ("runner",), run_results_self_test, "unit"),

@@ -4,7 +4,7 @@ reader of a stranger's bytes, fed random and half-valid input, must answer or re
 (BadInput, TooLarge), and never fail otherwise; where a simpler model of the same
 rule exists, they must agree with it.
 
-- the payload decoders (APMOFF2, APMOFF1 pages, JSON), and every reader of what they
+- the payload decoders (APMOFF3 and APMOFF2, APMOFF1 pages, JSON), and every reader of what they
   accept (the table, the identity, the machine page);
 - the one-pass JSON scanner: its nesting, and its cut of a list into items, against
   a character-by-character model and json.loads;
@@ -88,7 +88,8 @@ def strategies():
         st.builds(lambda a, b, c, d: "APMOFF1 %s/%s %s %s" % (a, b, c, d),
                   st.integers(0, 10**12), st.integers(0, 10**12),
                   st.sampled_from(["0123ABCD", "zzzz", "FFFFFFFF"]), st.text(max_size=50)),
-        st.builds(lambda t: "APMOFF2:" + t, st.text(qrpages.BASE45, max_size=200)),
+        st.builds(lambda p, t: p + t, st.sampled_from(sorted(qrpages.PACKED)),
+                  st.text(qrpages.BASE45, max_size=200)),
         st.builds(qrpages.pack, st.binary(max_size=300)))
     # JSON-ish text: mostly the characters the scanner cares about.
     jsonish = st.text(st.sampled_from('[]{},"\\: ab1\n\u00e9'), max_size=80) | \
@@ -258,10 +259,11 @@ class Fuzz(unittest.TestCase):
             pass
         for line in bytes(data).decode("utf-8", "replace").splitlines():
             evidence.of_line(line)
-        try:
-            qrpages.unpack("APMOFF2:" + raw.decode("latin-1"), LIMITS)
-        except (qrpages.PageError, TooLarge):
-            pass
+        for prefix in qrpages.PACKED:
+            try:
+                qrpages.unpack(prefix + raw.decode("latin-1"), LIMITS)
+            except (qrpages.PageError, TooLarge):
+                pass
 
     @fuzz(st.text() if st else None)
     def test_what_goes_out(self, value):

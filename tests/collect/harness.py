@@ -112,13 +112,19 @@ def run(db, *args, env=None, timeout=120, tool=TOOL, address_space=ADDRESS_SPACE
     return Run(proc, time.monotonic() - start)
 
 
+MKQR_SOURCES = ["tests/collect/mkqr.c", "survey/qr.c", "survey/qrpages.c", "survey/qrscreen.c",
+                "survey/deflate.c", "survey/base45.c", "lib/crc32.c", "lib/format.c"]
+
+
 def build_mkqr():
-    if not os.path.exists(MKQR) or os.path.getmtime(MKQR) < os.path.getmtime(
-            os.path.join(ROOT, "tests", "collect", "mkqr.c")):
+    """tests/collect/mkqr.c with the kernel's encoders, again whenever any of them is
+    newer than the binary (a changed deflate must be what the tests feed on)."""
+    newest = max(os.path.getmtime(os.path.join(ROOT, p)) for p in MKQR_SOURCES +
+                 [h.replace(".c", ".h") for h in MKQR_SOURCES[1:]])
+    if not os.path.exists(MKQR) or os.path.getmtime(MKQR) < newest:
         os.makedirs(WORK, exist_ok=True)
-        subprocess.run(["gcc", "-O1", "-o", MKQR, "tests/collect/mkqr.c", "survey/qr.c",
-                        "survey/qrpages.c", "survey/deflate.c", "survey/base45.c",
-                        "lib/crc32.c", "lib/format.c"], cwd=ROOT, check=True)
+        subprocess.run(["gcc", "-O1", "-Wall", "-Werror", "-o", MKQR] + MKQR_SOURCES,
+                       cwd=ROOT, check=True)
 
 
 def qr_picture(path, text):
@@ -127,9 +133,11 @@ def qr_picture(path, text):
     return path
 
 
-def kernel_apmoff2(line):
-    """The APMOFF2 text the kernel makes of a line (survey/deflate.c, base45.c)."""
-    r = subprocess.run([MKQR, "apmoff2", qrpages.ZDICT], input=line.encode("latin-1"),
+def kernel_packed(line, prefix=qrpages.PACKED_PREFIX):
+    """The one-symbol text the kernel makes of a line (survey/deflate.c, base45.c):
+    APMOFF3 as it draws now, or 0.3's APMOFF2."""
+    r = subprocess.run([MKQR, "packed", prefix, qrpages.PACKED[prefix]],
+                       input=line.encode("latin-1"),
                        stdout=subprocess.PIPE, check=True)
     return r.stdout.decode().strip()
 

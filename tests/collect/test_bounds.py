@@ -194,7 +194,7 @@ class EveryKindOfFile(Tmp):
 
 
 def kernel_line():
-    """The APMOFF2 text of the fixture's survey line, as the kernel packs it."""
+    """The APMOFF3 text of the fixture's survey line, as the kernel packs it."""
     return qrpages.pack(survey_line())
 
 

@@ -526,18 +526,29 @@ class PackedPayload(unittest.TestCase):
         self.assertEqual(inputs.decode_payload(self.symbol), json.loads(self.line))
         self.assertEqual(qrpages.survey_line([self.symbol]), self.line)
 
-    def test_the_dictionary_is_the_one_apmoff2_names(self):
-        # The preset dictionary is part of the APMOFF2 format (its Adler-32 is the zlib
-        # stream's DICTID): photos taken today must inflate for ever, so a changed
-        # dictionary needs a new tag (APMOFF3), not an edit of this number.
-        with open(qrpages.ZDICT, "rb") as f:
-            self.assertEqual(zlib.adler32(f.read()), 0x5F12402F)
+    def test_each_dictionary_is_the_one_its_prefix_names(self):
+        # The preset dictionary is part of its payload's format (its Adler-32 is the
+        # zlib stream's DICTID): photos taken today must inflate for ever, so a changed
+        # dictionary needs a new tag (APMOFF4), not an edit of these numbers.
+        for prefix, adler in (("APMOFF2:", 0x5F12402F), ("APMOFF3:", 0x22D9A627)):
+            self.assertEqual(zlib.adler32(qrpages.zdict(prefix)), adler, prefix)
+
+    def test_apmoff3_reads_the_same_line(self):
+        # What the kernel draws from 0.4 on: its own deflate against survey3.zdict.
+        from tests.collect import harness   # it imports this module: not at the top
+        harness.build_mkqr()
+        symbol = harness.kernel_packed(self.line)
+        self.assertTrue(symbol.startswith("APMOFF3:"))
+        self.assertLess(len(symbol), len(self.symbol))
+        self.assertEqual(qrpages.unpack(symbol), self.line)
+        self.assertEqual(inputs.decode_payload(symbol), json.loads(self.line))
 
     def test_damage_is_refused(self):
         cut = self.symbol[:-6]
         other = self.symbol[:100] + ("0" if self.symbol[100] != "0" else "1") + \
             self.symbol[101:]
-        for bad in (cut, other, self.symbol + "A", "APMOFF2:abc"):
+        for bad in (cut, other, self.symbol + "A", "APMOFF2:abc", "APMOFF3:abc",
+                    "APMOFF3:" + self.symbol[len("APMOFF2:"):]):
             with self.assertRaises(inputs.BadInput):
                 inputs.decode_payload(bad)
 

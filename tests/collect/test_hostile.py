@@ -26,7 +26,7 @@ import tempfile
 from html.parser import HTMLParser
 
 from tests.collect.harness import (PEAK_MB, SURVEY, Tmp, bomb, build_mkqr,
-                                   kernel_apmoff2, main, paged, qr_picture, run,
+                                   kernel_packed, main, paged, qr_picture, run,
                                    survey_line, variant)
 from tests.collect.test_collect import FIXTURES, ROOT, TOOL, chromium, dump, read, write
 from tools.apmoff_collect import inputs, report, store
@@ -72,7 +72,7 @@ class Limits(Tmp):
         # The kernel's own deflate and Base45: a survey line with a 6 KB label, which
         # the default limit takes and inflated_bytes=4K refuses.
         line = json.dumps(variant(label="x" * 6000), separators=(",", ":"))
-        pic = qr_picture(self.path("long.pgm"), kernel_apmoff2(line))
+        pic = qr_picture(self.path("long.pgm"), kernel_packed(line))
         r = run(self.db, "add", "--limit", "inflated_bytes=4K", pic, self.good())
         self.assertRefused(r, "long.pgm", "inflated_bytes limit of 4K")
         os.unlink(self.db)

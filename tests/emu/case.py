@@ -68,6 +68,8 @@ class Case:
                                     # "auto", the shipped automation image (no countdown)
     image: str = ""                 # floppy: a broken image for the loader to name
                                     # (tests/emu/images.py special_image): "truncated",
+                                    # ...; QEMU -kernel: "other-hash", the kernel with
+                                    # another commit's hash
                                     # "not-multiboot"
     rom: str = ""                   # QEMU: an emulated APM BIOS of tests/biosrom/ (its
                                     # behaviour's name), run as an option ROM at POST

@@ -131,7 +131,7 @@ CASES = [
          "action=survey wait=key", "hang", T,
          hang_after=r"^apmoff: survey screen: waiting for a key",
          serial=[r"^apmoff: video: EGA, ",
-                 r"^apmoff: survey screen: QR code 1/1 of \d+ characters \(APMOFF2, "
+                 r"^apmoff: survey screen: QR code 1/1 of \d+ characters \(APMOFF3, "
                  r"compressed\), (\d+)x\1 modules of [4-9] px, on screen$"],
          judges=[QrOnFinalScreen(), SurveyMatches({"video.adapter": "EGA"})]),
     Case("86box-386-award495-mda-survey", "86box", "award", "386-award495-mda", "floppy",

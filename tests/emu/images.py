@@ -108,7 +108,10 @@ def special_image(kind):
     """A broken floppy for the loader to name: "truncated", the automation 1.44 MB
     image cut short in its kernel (60000 bytes: the boot sector, the second stage, the
     FAT, the directories and the menu are whole); "not-multiboot", the automation
-    menu on a floppy whose kernel has no multiboot header."""
+    menu on a floppy whose kernel has no multiboot header. Or "other-hash": the kernel
+    carrying another commit's hash (the Makefile's build-all makes it)."""
+    if kind == "other-hash":
+        return os.path.join(BUILD, "variants", "apmoff-other-hash.elf")
     with _variant_lock:
         out = os.path.join(BUILD, "variants", "broken-%s.img" % kind)
         auto = os.path.join(BUILD, "apmoff-auto.img")

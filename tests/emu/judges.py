@@ -7,6 +7,7 @@ judge objects below check what some cases add, one class each:
     QrDecodes(photos=True)            the QR pages on screen read back as the JSON line
     V86Agrees(INSNS)                  the v86 monitor leaves what the CPU leaves
     TicksMove(8)                      QEMU: the BIOS tick count moved during the calls
+    ClockAgrees()                     selftest=clock: the kernel's spans equal the RTC's
     TextScreenShows([...])            QEMU: the 80x25 text screen shows these lines
     ScreenHasText()                   QEMU, 86Box: the final picture shows text
     PortLog(0x440, [...])             QEMU: the guest's writes to that port hold lines
@@ -373,6 +374,39 @@ class TicksMove(Probe):
                     "no timer interrupt reached the BIOS calls"
                     % (values[1] - values[0], values[0], values[1], self.minimum)]
         return []
+
+
+CLOCK_SPAN = re.compile(r"^apmoff: selftest: clock: (\d+) RTC seconds, edge to edge, "
+                        r"reading nothing else: (>= )?(\d+) us$", re.M)
+
+
+class ClockAgrees(Probe):
+    """selftest=clock: each span the kernel timed while it read nothing but the RTC's
+    seconds equals those seconds: exact (no ">="), within `slack_ms` plus `slack_pct`
+    of the span. The slack is for the host: a guest descheduled when the seconds change
+    sees the edge late (both clocks run on the host's time). The clock apmoff had
+    before 0.4 said 27 ms for 3 s, and a PIT vernier without the RTC 3 s for 17."""
+    groups = ("clock",)
+
+    def __init__(self, spans=(3, 17), slack_ms=250, slack_pct=1.0):
+        self.spans, self.slack_ms, self.slack_pct = spans, slack_ms, slack_pct
+
+    def problems(self, run):
+        found = [(int(s), bool(b), int(us)) for s, b, us in CLOCK_SPAN.findall(run.serial)]
+        if [s for s, _, _ in found] != list(self.spans):
+            return ["selftest=clock timed spans of %s RTC seconds, expected %s"
+                    % ([s for s, _, _ in found] or "no", list(self.spans))]
+        problems = []
+        for seconds, bound, us in found:
+            slack = self.slack_ms * 1000 + seconds * 10000 * self.slack_pct
+            if bound:
+                problems.append("%d RTC seconds: the clock gave only a lower bound "
+                                "(>= %d us)" % (seconds, us))
+            elif abs(us - seconds * 1000000) > slack:
+                problems.append("%d RTC seconds took %d us by the clock: off by %d ms, "
+                                "more than %d ms" % (seconds, us, (us - seconds * 1000000)
+                                                    // 1000, slack // 1000))
+        return problems
 
 
 def text_screen(qmp, deadline):

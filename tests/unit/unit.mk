@@ -70,6 +70,9 @@ UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 
 UNIT_PIC_OBJS := tests/unit/test_pic.o lib/pic_init.o
 
+UNIT_PITCLOCK_OBJS := tests/unit/test_pitclock.o lib/pitclock.o lib/rtctime.o lib/div64.o \
+	lib/format.o
+
 UNIT_UART_OBJS := tests/unit/test_uart.o lib/uart.o
 
 UNIT_AML_OBJS := tests/unit/test_aml.o $(AML_OBJS) lib/format.o lib/div64.o
@@ -91,13 +94,13 @@ LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
 
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
-	test_checklist test_pic test_uart test_aml test_freemem test_resets test_lastrun \
+	test_checklist test_pic test_pitclock test_uart test_aml test_freemem test_resets test_lastrun \
 	$(UNIT_LOADER_TESTS)
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
-	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) $(UNIT_UART_OBJS) \
+	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) $(UNIT_PITCLOCK_OBJS) $(UNIT_UART_OBJS) \
 	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_RESETS_OBJS) $(UNIT_LASTRUN_OBJS) \
 	$(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
 	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS) $(UNIT_LOADER_FAT_OBJS)))
@@ -124,6 +127,7 @@ $(UNIT_DIR)/test_probes: $(addprefix $(HOST_DIR)/,$(UNIT_PROBES_OBJS))
 $(UNIT_DIR)/test_deflate: $(addprefix $(HOST_DIR)/,$(UNIT_DEFLATE_OBJS))
 $(UNIT_DIR)/test_deflate: UNIT_LDLIBS += -lz
 $(UNIT_DIR)/test_pic: $(addprefix $(HOST_DIR)/,$(UNIT_PIC_OBJS))
+$(UNIT_DIR)/test_pitclock: $(addprefix $(HOST_DIR)/,$(UNIT_PITCLOCK_OBJS))
 $(UNIT_DIR)/test_uart: $(addprefix $(HOST_DIR)/,$(UNIT_UART_OBJS))
 $(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
 $(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))

@@ -127,7 +127,7 @@ def parse_args(argv):
                      help="serial log, JSON file, PNG/JPEG/PPM/GIF/BMP picture of the "
                           "QR code, or the text a phone's QR scanner gives (a file of "
                           "it, '-' for standard input, or the text itself as the "
-                          "argument: 'APMOFF2:...', a page 'APMOFF1 1/2 ...')")
+                          "argument: 'APMOFF3:...', a page 'APMOFF1 1/2 ...')")
     add.add_argument("--outcome", choices=inputs.OUTCOMES,
                      help="what the machine did after 'powering off via', when the file "
                           "cannot say")

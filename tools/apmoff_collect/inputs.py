@@ -445,10 +445,11 @@ def read_image(path, pages, limits=DEFAULT, picture=None, notes=None):
                         stored_name(path), "image", pages, limits, notes)
 
 
-# What a phone's QR scanner hands over: the text of a symbol, "APMOFF2:..." or a page
+# What a phone's QR scanner hands over: the text of a symbol, "APMOFF3:..." (or 0.3's
+# "APMOFF2:...") or a page
 # "APMOFF1 2/3 ...", saved to a file, piped in, or given as an argument; a survey of
 # several pages is a line a page, in any order, in one text or in several.
-SCANNED = re.compile(r"\A\s*(?:APMOFF2:|APMOFF1 \d+/\d+ )")
+SCANNED = re.compile(r"\A\s*(?:APMOFF[23]:|APMOFF1 \d+/\d+ )")
 SCANNED_BYTES = re.compile(SCANNED.pattern.encode())
 
 
@@ -469,8 +470,8 @@ def read_scanned(text, name, source, pages, limits=DEFAULT, notes=None):
 
 
 def read_symbols(texts, name, source, kind, pages, limits=DEFAULT, notes=None):
-    """The reports in the texts of a picture's or a scanner's QR symbols: an APMOFF2
-    symbol is a report; APMOFF1 pages go to `pages` once every text is read."""
+    """The reports in the texts of a picture's or a scanner's QR symbols: an APMOFF3
+    or APMOFF2 symbol is a report; APMOFF1 pages go to `pages` once every text is read."""
     out, found, foreign, counted = [], {}, [], 0
     for symbol in texts:
         try:
@@ -676,7 +677,7 @@ def argument_name(arg, n):
 
 def read_argument(arg, n, pages, limits=DEFAULT, notes=None):
     """The observations of `add`'s n-th FILE argument: a file, standard input ("-"),
-    or a scanner's text itself ('APMOFF2:...', one page 'APMOFF1 1/2 ...')."""
+    or a scanner's text itself ('APMOFF3:...', one page 'APMOFF1 1/2 ...')."""
     name = argument_name(arg, n)
     if arg == STDIN:
         return read_file("/dev/stdin", pages, limits, notes, label=name)

@@ -45,7 +45,7 @@ class Limits:
     line_chars: int = limit(
         64 << 10, "one log line",
         "a longer `apmoff` line refuses the file; another line is dropped")
-    # One report's JSON as text (a survey line, the JSON inflated from APMOFF2, or one
+    # One report's JSON as text (a survey line, the JSON inflated from APMOFF3 or 2, or one
     # object of a JSON file): 100 times what the kernel writes.
     json_bytes: int = limit(
         256 << 10, "one report's JSON (a survey line is a few KB)",
@@ -71,9 +71,9 @@ class Limits:
     pages: int = limit(
         64, "pages of one `APMOFF1` payload (the kernel writes at most 16)",
         "the picture is skipped, checked before anything is sized by the count")
-    # What an APMOFF2 stream inflates to: one survey line.
+    # What an APMOFF3 or APMOFF2 stream inflates to: one survey line.
     inflated_bytes: int = limit(
-        256 << 10, "what an `APMOFF2` stream inflates to",
+        256 << 10, "what an `APMOFF3` or `APMOFF2` stream inflates to",
         "the picture is skipped, stopped as soon as it passes")
     # Pixels decoded at once: a JPEG photo is decoded at 1/2, 1/4 or 1/8 of its size
     # (a 200-megapixel phone photo at 1/8 is 3 megapixels); a PNG, GIF, BMP or PNM

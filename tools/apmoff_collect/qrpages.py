@@ -1,8 +1,11 @@
 """The survey's QR codes, read back. Two payloads (docs/survey.md):
 
-- one symbol, "APMOFF2:<Base45 of a zlib stream>": the line compressed against the
-  preset dictionary survey/survey.zdict (the same file the kernel is built with),
-  Base45 (RFC 9285) so it rides in alphanumeric mode; zlib's Adler-32 checks it;
+- one symbol, "APMOFF3:<Base45 of a zlib stream>": the line compressed against the
+  preset dictionary survey/survey3.zdict (the same file the kernel is built with),
+  Base45 (RFC 9285) so it rides in alphanumeric mode; zlib's Adler-32 checks it.
+  "APMOFF2:" is the same against survey/survey.zdict, which apmoff 0.2 and 0.3 drew
+  and which is printed on paper in the wild: read as ever. A dictionary is frozen
+  with its prefix: a new one takes a new prefix;
 - numbered pages when that does not fit the screen, each "APMOFF1 <page>/<pages>
   <CRC-32> <bytes of the line>"; joined in page order they are the serial line's
   JSON, which the CRC-32 confirms.
@@ -24,10 +27,17 @@ from dataclasses import dataclass
 from .limits import DEFAULT, TooLarge
 
 HEADER = re.compile(r"APMOFF1 (\d+)/(\d+) ([0-9A-F]{8}) ", re.S)
-PACKED_PREFIX = "APMOFF2:"
 BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
-ZDICT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "survey", "survey.zdict")
+SURVEY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "survey")
+# Each one-symbol payload's prefix and its preset dictionary; the first is what the
+# kernel draws now (app/surveyscreen.c).
+PACKED = {
+    "APMOFF3:": os.path.join(SURVEY_DIR, "survey3.zdict"),
+    "APMOFF2:": os.path.join(SURVEY_DIR, "survey.zdict"),
+}
+PACKED_PREFIX = "APMOFF3:"
+ZDICT = PACKED[PACKED_PREFIX]
 
 
 class PageError(ValueError):
@@ -110,7 +120,7 @@ def base45_decode(text):
         try:
             digits = [BASE45.index(c) for c in chunk]
         except ValueError:
-            raise PageError("a character outside Base45 in the APMOFF2 payload")
+            raise PageError("a character outside Base45 in the payload")
         value = sum(d * 45 ** k for k, d in enumerate(digits))
         if len(chunk) == 3:
             if value > 0xFFFF:
@@ -137,41 +147,43 @@ def base45_encode(data):
     return "".join(out)
 
 
-def zdict():
-    with open(ZDICT, "rb") as f:
+def zdict(prefix=PACKED_PREFIX):
+    with open(PACKED[prefix], "rb") as f:
         return f.read()
 
 
-def pack(line, level=9):
-    """An APMOFF2 symbol's text for a line (bytes or latin-1 text): zlib against the
-    preset dictionary, then Base45, as app/surveyscreen.c makes it (its deflate is its
-    own; any zlib stream with the dictionary reads the same)."""
+def pack(line, level=9, prefix=PACKED_PREFIX):
+    """A one-symbol payload's text for a line (bytes or latin-1 text): zlib against the
+    prefix's preset dictionary, then Base45, as app/surveyscreen.c makes it (its deflate
+    is its own; any zlib stream with the dictionary reads the same)."""
     data = line.encode("latin-1") if isinstance(line, str) else line
-    packer = zlib.compressobj(level, zdict=zdict())
-    return PACKED_PREFIX + base45_encode(packer.compress(data) + packer.flush())
+    packer = zlib.compressobj(level, zdict=zdict(prefix))
+    return prefix + base45_encode(packer.compress(data) + packer.flush())
 
 
 def unpack(text, limits=DEFAULT):
-    """The survey line from one APMOFF2 symbol's text, or None when it is not one.
-    Inflates at most limits.inflated_bytes: a stream that would give more is refused
-    before the rest of it is inflated."""
-    if not text.startswith(PACKED_PREFIX):
+    """The survey line from one APMOFF3 or APMOFF2 symbol's text, or None when it is
+    neither. Inflates at most limits.inflated_bytes: a stream that would give more is
+    refused before the rest of it is inflated."""
+    prefix = next((p for p in PACKED if text.startswith(p)), None)
+    if prefix is None:
         return None
-    stream = base45_decode(text[len(PACKED_PREFIX):])
+    name = prefix[:-1]
+    stream = base45_decode(text[len(prefix):])
     try:
-        inflater = zlib.decompressobj(zdict=zdict())
+        inflater = zlib.decompressobj(zdict=zdict(prefix))
         line = inflater.decompress(stream, limits.inflated_bytes + 1)
         if len(line) > limits.inflated_bytes or inflater.unconsumed_tail:
-            raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
+            raise too_large("the %s payload inflates" % name, "inflated_bytes",
                            limits.inflated_bytes)
         line += inflater.flush()
     except zlib.error as e:
-        raise PageError("the APMOFF2 payload does not inflate: %s" % e)
+        raise PageError("the %s payload does not inflate: %s" % (name, e))
     if len(line) > limits.inflated_bytes:
-        raise too_large("the APMOFF2 payload inflates", "inflated_bytes",
+        raise too_large("the %s payload inflates" % name, "inflated_bytes",
                        limits.inflated_bytes)
     if not inflater.eof or inflater.unused_data:
-        raise PageError("the APMOFF2 payload is cut short or has bytes after its end")
+        raise PageError("the %s payload is cut short or has bytes after its end" % name)
     return line.decode("latin-1")
 
 
@@ -193,8 +205,8 @@ def pages_of(line, count):
 
 
 def survey_line(symbols, limits=DEFAULT):
-    """The survey line from the symbols of one screen or photo set: an APMOFF2 symbol
-    alone, or the pages of an APMOFF1 line."""
+    """The survey line from the symbols of one screen or photo set: an APMOFF3 (or
+    APMOFF2) symbol alone, or the pages of an APMOFF1 line."""
     for text in symbols:
         line = unpack(text, limits)
         if line is not None:
