@@ -19,6 +19,8 @@
                                    clear the status bytes, of the channels in bits 1-3 */
 #define PIT_RB_CH0      0x02
 #define PIT_RB_CH2      0x08
+#define PIT_CH2_LATCH   0x80    /* counter latch command for channel 2 (an 8253 too) */
+#define STUCK_READS     1000000u /* reads of a count that never moves: no PIT there */
 #define ARM_READS_MAX   64      /* a count is loaded on the next input edge: 1 us */
 #define CALIBRATE_US    10000u  /* the TSC's rate: a window of 10 ms */
 #define BRACKET_TICKS   24u     /* 20 us: a TSC read between two PIT reads this close
@@ -27,12 +29,24 @@
 #define BRACKET_TRIES   16
 
 static struct pitclock pit;
+static bool readback = true;    /* the chipset's 8254 takes the read-back command */
 static bool have_rtc = true;    /* until the RTC's registers make no time */
 static uint64_t tsc_start;
 static uint32_t tsc_khz;
 
 static void latch(struct pit_latch *l)
 {
+    if (!readback) {
+        /* Channel 2's count alone, by the latch command every 8253 and 8254 takes;
+         * no status, no channel 0: one channel, its spans lower bounds. */
+        outb(PIT_COMMAND, PIT_CH2_LATCH);
+        l->count2 = inb(PIT_CH2);
+        l->count2 = (uint16_t)(l->count2 | inb(PIT_CH2) << 8);
+        l->status2 = (uint8_t)(PIT_STATUS_RW_WORD | 2 << PIT_STATUS_MODE_SHIFT);
+        l->status0 = 0;
+        l->count0 = 0;
+        return;
+    }
     outb(PIT_COMMAND, PIT_READ_BACK | PIT_RB_CH0 | PIT_RB_CH2);
     l->status0 = inb(PIT_CH0);
     l->count0 = inb(PIT_CH0);
@@ -56,6 +70,10 @@ static void arm(struct pit_latch *l)
         if (pit_phase2(l->status2, l->count2, &phase))
             return;
     }
+    /* The status never said "ours": no read-back command here (its reads were counts),
+     * or none that latches status. The plain latch from now on. */
+    readback = false;
+    latch(l);
 }
 
 /* The RTC's time of day, when it can be read at once: UIP clear promises 244 us
@@ -170,9 +188,15 @@ const char *timer_source(void)
 
 void pit_delay_us(uint32_t us)
 {
-    uint64_t until = timer_pit_ticks() + div64((uint64_t)us * PIT_HZ + 999999u, 1000000u, 0);
-    while (timer_pit_ticks() < until)
-        ;
+    uint64_t now = timer_pit_ticks();
+    uint64_t until = now + div64((uint64_t)us * PIT_HZ + 999999u, 1000000u, 0);
+    /* A count that never moves is no PIT (a board without one, a gate held low):
+     * the wait ends rather than the run. */
+    for (uint32_t still = 0; now < until && still < STUCK_READS;) {
+        uint64_t then = now;
+        now = timer_pit_ticks();
+        still = now == then ? still + 1 : 0;
+    }
 }
 
 bool timer_tsc_khz(uint32_t *khz)
