@@ -5,7 +5,9 @@
 #                   apmoff-360.img (iso/floppy.mk); each image again as apmoff-auto*, the
 #                   menu without its countdown; build/aml-run (the AML interpreter on the host)
 #   make run        boot the ISO in QEMU, its menu and COM1 on this terminal;
-#                   make run ARGS="action=survey wait=0" boots the kernel with those words
+#                   make run ARGS="action=survey wait=0" boots the kernel with those words;
+#                   SCREEN=window, curses or vnc shows the PC's screen too
+#   make help       this list; docs/start.md says which to use for what
 #   make test       unit tests on the host, static checks, the pages, every emulator case
 #   make docs       the pages' generated blocks: figures of the build, output of real runs
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
@@ -83,7 +85,11 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 
-.PHONY: all build-all iso run test unit emu deps deps-build deps-run clean real-bios-table
+.PHONY: all build-all iso run test unit emu deps deps-build deps-run clean real-bios-table help
+
+# make help: the list at the top of this file.
+help:
+	@sed -n '3,/^$$/{/^#   /s/^#   //p;/^#$$/q}' $(firstword $(MAKEFILE_LIST))
 # The automation images: the same menu with no countdown (emulator CIs, make bench).
 MENU := $(BUILD)/grub.cfg
 AUTO_CFG := $(BUILD)/grub-auto.cfg
@@ -230,7 +236,10 @@ deps-run:
 # desktop and installs qemu-system-gui). ARGS reaches the program through the
 # environment (make exports a variable given on its command line), so its quotes
 # arrive as typed.
+SCREENS := window curses vnc
+SCREEN_HELP = make run: SCREEN=$(SCREEN) is not a way to show the screen: SCREEN=window (a desktop), curses (this terminal) or vnc (127.0.0.1:5900)
 run: deps-run
+	@$(if $(filter-out $(SCREENS),$(SCREEN)),echo "$(SCREEN_HELP)" >&2; exit 2)
 	@$(if $(filter window,$(SCREEN)),scripts/deps.sh run qemu-system-gui)
 	@$(MAKE) -s --no-print-directory $(if $(ARGS),$(ELF),$(ISO))
 	@$(PYTHON) -m tests.emu.run $(if $(ARGS),--args "$$ARGS" $(ELF),$(ISO)) \

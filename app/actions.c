@@ -126,11 +126,8 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
         json_string(&j, rep.results[i].name, check_verdict_name(rep.results[i].verdict));
     json_end(&j);
     json_end(&j);
-    if (json_ok(&j)) {
-        console_write("apmoff: check ");
-        console_write(line);
-        console_write("\n");
-    }
+    if (json_ok(&j))
+        say_json("check", line);
     summary_set_checks(&rep);
     say("check: chipset %s: soft-off %s: %s", cs->name[0] ? cs->name : "unknown",
         chipset_soft_off_name(cs->soft_off), cs->explain);

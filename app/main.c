@@ -34,6 +34,7 @@
 #include "../system/halt.h"
 #include "../system/reset.h"
 #include "../system/serial.h"
+#include "../system/keyboard.h"
 #include "../system/timer.h"
 #include "../realmode/bios.h"
 #include "../realmode/v86test.h"
@@ -364,10 +365,34 @@ static void __attribute__((noreturn)) reboot(void)
     halt(resets_try(&chain, opts.resets, &report, why, sizeof(why)), why);
 }
 
+/* What the last run left is said first, and an action that ends the run within
+ * moments (a power-off, a reset) would take it off the screen before anyone read it:
+ * after a reset entry the menu's default boots the next run. It stays RECORD_HOLD_S
+ * seconds, less if a key is pressed. */
+#define RECORD_HOLD_S       10
+#define RECORD_POLL_US      100000u
+
+static void hold_record(void)
+{
+    if (!lastrun_previous()[0] || (opts.action != ACTION_OFF &&
+                                   opts.action != ACTION_SURVEY_OFF &&
+                                   opts.action != ACTION_REBOOT))
+        return;
+    say("record: kept on the screen %d s before action=%s (a key goes on now)",
+        RECORD_HOLD_S, options_action_name(opts.action));
+    input_flush();
+    for (unsigned i = 0; i < RECORD_HOLD_S * (1000000u / RECORD_POLL_US); i++) {
+        if (input_poll())
+            return;
+        pit_delay_us(RECORD_POLL_US);
+    }
+}
+
 void kmain(uint32_t magic, uint32_t info)
 {
     start_platform(magic, info);
     read_options();
+    hold_record();
     if (opts.selftest == SELFTEST_EXCEPTION)
         selftest_exception();
     if (opts.selftest == SELFTEST_CLOCK)

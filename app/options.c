@@ -231,6 +231,11 @@ static const char *choice_name(const struct choice *c, int value)
     return "?";
 }
 
+const char *options_action_name(int action)
+{
+    return choice_name(action_choices, action);
+}
+
 const char *reset_method_name(enum reset_method m)
 {
     return choice_name(reset_choices, m);
@@ -348,8 +353,17 @@ static int sequence_value(const struct option_def *d, char *items, int *value)
         *items++ = '\0';
         const struct choice *c = find_choice(d->choices, item);
         if (!c) {
-            say("error: %s=%s is not valid (choices, in the order to try them: %s)",
-                d->key, item, valid);
+            /* The table's order is no order of trial: name the default one apart. */
+            char order[96];
+            size_t k = 0;
+            int dflt = default_of(d);
+            order[0] = '\0';
+            for (unsigned i = 0; i < d->max_items && list_at(dflt, i) && k < sizeof(order); i++)
+                k += (size_t)fmt_snprintf(order + k, sizeof(order) - k, "%s%s", i ? "," : "",
+                                          choice_name(d->choices, (int)list_at(dflt, i)));
+            say("error: %s=%s is not valid: the names are %s, given comma-separated in "
+                "the order to try them (the default: %s=%s)", d->key, item, valid, d->key,
+                order);
             return 1;
         }
         for (unsigned i = 0; i < n; i++)
@@ -438,6 +452,46 @@ static int apply_word(struct options *o, char *word, unsigned *seen)
 
 /* Words that are each valid but do not go together, refused as a whole: the run
  * would stop later, after calls a refused command line must not make. */
+static bool given(unsigned seen, const char *key)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (!strcmp(option_defs[i].key, key))
+            return seen & (1u << i);
+    return false;
+}
+
+/* Options that only some actions read: given with another action, they are said to do
+ * nothing there, so that a person does not believe they took effect. */
+static void note_unused(const struct options *o, unsigned seen)
+{
+    const char *action = choice_name(action_choices, o->action);
+    if (given(seen, "wake") && o->action != ACTION_STANDBY && o->action != ACTION_SUSPEND)
+        say("note: wake= times the return from a standby or a suspend; with action=%s "
+            "it does nothing", action);
+    if (o->action != ACTION_REBOOT)
+        for (const char *const *k = (const char *const[]){ "reset", "boot", 0 }; *k; k++)
+            if (given(seen, *k))
+                say("note: %s= is for action=reboot; with action=%s it does nothing", *k,
+                    action);
+}
+
+/* Bytes a command line may hold: printable ASCII and the tab. Anything else is
+ * refused before a word is read, so that no odd byte reaches a message, the screen
+ * or the survey line (a label of "M\xc3\xbcller" is refused, not mangled). */
+static int check_bytes(const char *cmdline)
+{
+    for (size_t i = 0; cmdline[i]; i++) {
+        unsigned char c = (unsigned char)cmdline[i];
+        if ((c < 0x20 && c != '\t') || c > 0x7E) {
+            say("error: the command line holds byte %02Xh at position %u, which is not "
+                "printable ASCII: every key and value is (label= too)", c,
+                (unsigned)i + 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int check_together(const struct options *o)
 {
     if (o->selftest == SELFTEST_IDLE && !o->irq && o->interface != IFACE_RM) {
@@ -457,6 +511,8 @@ int options_parse(struct options *o, const char *cmdline)
 
     if (!cmdline)
         return 0;
+    if (check_bytes(cmdline))
+        return 1;
     while (*cmdline) {
         size_t n = 0, len = 0;
         int has_eq = 0;
@@ -487,6 +543,11 @@ int options_parse(struct options *o, const char *cmdline)
         }
         word[n] = '\0';
         cmdline += len;
+        if (quoted) {
+            say("error: %s has a quote (\") that is not closed", word);
+            rejected++;
+            continue;
+        }
 
         if (first && !has_eq) {         /* the boot loader's path to the kernel */
             first = 0;
@@ -500,6 +561,8 @@ int options_parse(struct options *o, const char *cmdline)
         }
         rejected += apply_word(o, word, &seen);
     }
+    if (!rejected)
+        note_unused(o, seen);
     return rejected + check_together(o);
 }
 

@@ -126,6 +126,8 @@ static inline enum reset_method reset_at(int resets, unsigned i)
 
 /* As reset= spells it: "kbd", "port92" ... */
 const char *reset_method_name(enum reset_method m);
+/* "off", "survey,off", "reboot"...: the word action= takes for it. */
+const char *options_action_name(int action);
 
 /* boot=: the warm-boot flag at 40:72h that every reset method leaves for the BIOS. */
 enum boot_kind {

@@ -1,6 +1,7 @@
 /* Boot report: loader, command line, memory. */
 #include "report.h"
 #include "../system/console.h"
+#include "../lib/format.h"
 
 #define ONE_MIB 0x100000u
 
@@ -31,11 +32,24 @@ static uint64_t first_hole(const struct bootinfo *bi, uint64_t *available_above)
     return end;
 }
 
+/* The command line as the loader gave it, a byte outside printable ASCII as \xNN
+ * (app/options.c refuses such a line, naming the byte). */
+static void say_cmdline(const char *cmdline)
+{
+    char shown[BOOTINFO_CMDLINE_MAX * 4 + 1];
+    size_t n = 0;
+
+    for (const unsigned char *c = (const unsigned char *)cmdline; *c; c++)
+        n += (size_t)fmt_snprintf(shown + n, sizeof(shown) - n,
+                                  *c >= 0x20 && *c <= 0x7E ? "%c" : "\\x%02X", *c);
+    say("boot: command line \"%s\"", shown);
+}
+
 void report_boot(const struct bootinfo *bi)
 {
     say("boot: multiboot %d, loader \"%s\"", bi->protocol,
         bi->loader[0] ? bi->loader : "unknown");
-    say("boot: command line \"%s\"", bi->cmdline);
+    say_cmdline(bi->cmdline);
     uint64_t above;
     uint64_t hole = first_hole(bi, &above);
     /* GRUB on UEFI (and any loader on a machine with a hole low in its memory) gives

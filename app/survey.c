@@ -356,7 +356,5 @@ void survey_print_json(const char *json)
     if (printed)
         return;
     printed = true;
-    console_write("apmoff: survey ");
-    console_write(json);
-    console_write("\n");
+    say_json("survey", json);
 }

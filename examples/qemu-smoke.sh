@@ -7,13 +7,15 @@
 # IMAGE is apmoff.elf (booted with -kernel and the options), an ISO, best
 # apmoff-auto.iso (no menu countdown), or a floppy image (.img, any of the four
 # formats); an ISO or a floppy boots its menu's default entry: options cannot be passed.
-# onfail=exit is added to the ELF's options, and QEMU gets the isa-debug-exit device,
-# so every run of the ELF ends with an exit status instead of a timeout (an image runs
-# its default entry as its menu writes it, without onfail=exit: a power-off that
-# fails there halts, and the verdict is hang):
-#   0             QEMU exited after a guest power-off: the trace of
-#                 qemu_system_shutdown_request must say reason=6 (guest shutdown);
-#                 a reset under -no-reboot also exits 0 and says reason=7
+# onfail=exit is added to the ELF's options (and wait=0 to a survey's, whose QR screen
+# would wait for a key), and QEMU gets the isa-debug-exit device, so every run of the
+# ELF ends with an exit status instead of a timeout (an image runs its default entry as
+# its menu writes it, without onfail=exit: a power-off that fails there halts, and the
+# verdict is hang):
+#   0             QEMU exited after the guest powered off or reset the machine
+#                 (-no-reboot): QEMU's own SHUTDOWN event, read on its QMP monitor,
+#                 says which (reason guest-shutdown or guest-reset), on QEMU 7.2 and
+#                 10 alike (7.2 traces no reset)
 #   (C << 1) | 1  apmoff wrote exit code C (README, "Exit codes")
 #   124           the timeout (SMOKE_TIMEOUT seconds, default 60) ran out: a hang
 # Environment: QEMU (default qemu-system-i386), SMOKE_TIMEOUT, SMOKE_ARGS (more QEMU
@@ -33,6 +35,10 @@ if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
 fi
 image=$1
 shift
+if [ ! -f "$image" ]; then
+    echo "qemu-smoke: no image $image (make builds build/apmoff.elf and the images)" >&2
+    exit 2
+fi
 case $image in
     *.iso|*.img)
         if [ $# -gt 0 ]; then
@@ -41,10 +47,23 @@ case $image in
         fi ;;
 esac
 options="$* onfail=exit"
+case " $options " in
+    *" action=survey "*|*" action=survey,"*)
+        case " $options " in *" wait="*) ;; *) options="$options wait=0" ;; esac ;;
+esac
 qemu=${QEMU:-qemu-system-i386}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 serial=${SMOKE_SERIAL:-$tmp/serial.txt}
+
+# QEMU's QMP monitor on two FIFOs (QEMU's pipe character device): the greeting's
+# answer waits in qmp.in, and what QEMU says goes through qmp.out to a reader that ends
+# when QEMU has closed it. Both are held open read-write here, so no open waits.
+mkfifo "$tmp/qmp.in" "$tmp/qmp.out" || exit 2
+exec 3<>"$tmp/qmp.in"
+printf '{"execute":"qmp_capabilities"}\n' >&3
+cat "$tmp/qmp.out" >"$tmp/qmp.log" &
+reader=$!
 
 # From here on "$@" is QEMU's command line.
 case $image in
@@ -55,14 +74,22 @@ esac
 # shellcheck disable=SC2086  # SMOKE_ARGS is a word list on purpose
 timeout -k 5 "${SMOKE_TIMEOUT:-60}" "$qemu" "$@" \
     -device isa-debug-exit,iobase=0xf4,iosize=4 -display none -nodefaults -vga std \
-    -no-reboot -serial "file:$serial" -trace qemu_system_shutdown_request \
-    -D "$tmp/qemu.log" ${SMOKE_ARGS:-}
+    -no-reboot -serial "file:$serial" -chardev "pipe,id=qmp,path=$tmp/qmp" \
+    -mon chardev=qmp,mode=control ${SMOKE_ARGS:-}
 status=$?
+# A writer that comes and goes: the reader sees the end even if QEMU never opened it.
+exec 4<>"$tmp/qmp.out" 4>&-
+wait "$reader"
+exec 3>&-
+shutdown=$(grep -o '"event": *"SHUTDOWN"[^}]*"reason": *"[a-z-]*"' "$tmp/qmp.log" |
+           sed 's/.*"reason": *"//; s/"$//' | head -n 1)
 
 case $status in
-    0)   if grep -q 'reason=6' "$tmp/qemu.log"; then verdict=poweroff
-         elif grep -q 'reason=7' "$tmp/qemu.log"; then verdict=reset
-         else verdict=shutdown; fi ;;
+    0)   case $shutdown in
+         guest-shutdown) verdict=poweroff ;;
+         guest-reset)    verdict=reset ;;
+         *)              verdict="shutdown${shutdown:+-$shutdown}" ;;
+         esac ;;
     124|137) verdict=hang ;;
     3)   verdict=poweroff-failed ;;
     5)   verdict=no-apm ;;
@@ -91,7 +118,7 @@ case " $options " in
     *" action=check "*)                        want="check-passed check-as-expected" ;;
     *" action=standby "*|*" action=suspend "*) want="standby-returned" ;;
     *" action=reboot "*)                       want="reset" ;;
-    *" selftest="[ie]*)                        want="selftest-complete cpu-exception" ;;
+    *" selftest="[iec]*)                       want="selftest-complete cpu-exception" ;;
     *)                                         want="poweroff" ;;
 esac
 for w in $want; do

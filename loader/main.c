@@ -177,6 +177,10 @@ static const uint8_t *map_file(const char *path, uint32_t max, uint32_t *size)
     return phys(FILE_BUFFER);
 }
 
+/* The menu file's first complaint, for the menu's status line: the menu clears the
+ * screen, and a person must see why it does not count down. */
+static char first_complaint[80];
+
 static void complain(void *ctx, unsigned line, const char *why)
 {
     (void)ctx;
@@ -184,6 +188,13 @@ static void complain(void *ctx, unsigned line, const char *why)
         say("/boot/menu.cfg, line %u: %s; the line is left out", line, why);
     else
         say("/boot/menu.cfg: %s", why);
+    if (first_complaint[0])
+        return;
+    if (line)
+        fmt_snprintf(first_complaint, sizeof(first_complaint), "MENU.CFG line %u left out: %s",
+                     line, why);
+    else
+        fmt_snprintf(first_complaint, sizeof(first_complaint), "MENU.CFG: %s", why);
 }
 
 static void read_menu(void)
@@ -237,7 +248,8 @@ void loader_main(uint32_t drive)
     open_disk((uint8_t)drive);
     read_menu();
 
-    unsigned chosen = menu_run(&menu, loader_version, words, sizeof(words));
+    unsigned chosen = menu_run(&menu, loader_version,
+                               first_complaint[0] ? first_complaint : 0, words, sizeof(words));
     /* The kernel refuses a command line that does not fit its buffer; say so here,
      * where the entry can still be edited shorter next time. */
     size_t length = strlen(menu.kernel) + 1 + strlen(words);

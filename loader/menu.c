@@ -117,7 +117,7 @@ static void statement(struct parser *p, const char *word, char *rest)
         else
             m->entry[m->count - 1].words = rest;
     } else {
-        refuse(p, "not a statement: timeout, default, kernel, title or words");
+        refuse(p, "not a statement (timeout default kernel title words)");
     }
 }
 

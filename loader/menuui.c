@@ -14,6 +14,7 @@ struct view {
     const char *version;
     unsigned selected;
     int counting;
+    const char *note;           /* on the status line while nothing else is */
 };
 
 static uint32_t elapsed_ticks(uint32_t start)
@@ -46,6 +47,8 @@ static void draw(struct view *v)
     screen_at(screen_rows() - 3, 0, ATTR_NORMAL,
               "Up/Down or a digit picks an entry, Enter boots it, e edits its words",
               screen_columns());
+    if (v->note)
+        draw_status(v->note);
     screen_cursor(screen_rows(), 0);
 
     serial_line("apmoff loader %s: boot menu (keys here or on the keyboard: a digit or "
@@ -102,9 +105,10 @@ static int edit(struct view *v, char *words, unsigned size)
     }
 }
 
-unsigned menu_run(const struct menu *m, const char *version, char *words, unsigned size)
+unsigned menu_run(const struct menu *m, const char *version, const char *note, char *words,
+                  unsigned size)
 {
-    struct view v = { m, version, m->chosen, m->timeout > 0 && !m->hold };
+    struct view v = { m, version, m->chosen, m->timeout > 0 && !m->hold, note };
     char status[84];
     int key = KEY_NONE;
 

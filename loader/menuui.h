@@ -8,7 +8,9 @@
 #include "menu.h"
 
 /* Runs the menu; returns the entry to boot, with its words (perhaps edited) in
- * words[0..size). */
-unsigned menu_run(const struct menu *m, const char *version, char *words, unsigned size);
+ * words[0..size). note: what a person must read before picking (the menu file's first
+ * complaint, whose menu has no countdown), on the status line, or 0. */
+unsigned menu_run(const struct menu *m, const char *version, const char *note, char *words,
+                  unsigned size);
 
 #endif

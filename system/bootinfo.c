@@ -36,13 +36,15 @@ static uint64_t rd64(const uint8_t *p)
     return rd32(p) | (uint64_t)rd32(p + 4) << 32;
 }
 
-/* Copies a NUL-terminated string of at most max bytes, keeping printable ASCII only so
- * nothing odd reaches the console; true when it did not fit. */
-static bool copy_string(char *dst, size_t size, const uint8_t *src, size_t max)
+/* Copies a NUL-terminated string of at most max bytes; true when it did not fit. The
+ * loader's name keeps printable ASCII only ('?' for the rest), so nothing odd reaches
+ * the console; the command line keeps its bytes as they are, for app/options.c to
+ * refuse by name (a '?' there would make "M\xfcller" a label "M?ller"). */
+static bool copy_bytes(char *dst, size_t size, const uint8_t *src, size_t max, bool raw)
 {
     size_t n = 0, i = 0;
     for (; i < max && src[i] && n + 1 < size; i++)
-        dst[n++] = (src[i] >= 0x20 && src[i] < 0x7F) ? (char)src[i] : '?';
+        dst[n++] = raw || (src[i] >= 0x20 && src[i] < 0x7F) ? (char)src[i] : '?';
     dst[n] = '\0';
     return i < max && src[i];
 }
@@ -66,12 +68,12 @@ static void parse_mb1(struct bootinfo *bi, const uint8_t *info, uintptr_t mem_ba
         bi->mem_upper_kb = rd32(info + MB1_OFF_MEM_UPPER);
     }
     if ((flags & MB1_FLAG_CMDLINE) && rd32(info + MB1_OFF_CMDLINE))
-        bi->cmdline_truncated = copy_string(bi->cmdline, sizeof(bi->cmdline),
+        bi->cmdline_truncated = copy_bytes(bi->cmdline, sizeof(bi->cmdline),
                                             at(mem_base, rd32(info + MB1_OFF_CMDLINE)),
-                                            BOOTINFO_CMDLINE_MAX);
+                                            BOOTINFO_CMDLINE_MAX, true);
     if ((flags & MB1_FLAG_LOADER) && rd32(info + MB1_OFF_LOADER))
-        copy_string(bi->loader, sizeof(bi->loader),
-                    at(mem_base, rd32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4);
+        copy_bytes(bi->loader, sizeof(bi->loader),
+                   at(mem_base, rd32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4, false);
     if (flags & MB1_FLAG_MMAP) {
         uint32_t length = rd32(info + MB1_OFF_MMAP_LENGTH);
         const uint8_t *p = at(mem_base, rd32(info + MB1_OFF_MMAP_ADDR));
@@ -175,11 +177,11 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
         }
         switch (type) {
         case MB2_TAG_CMDLINE:
-            bi->cmdline_truncated = copy_string(bi->cmdline, sizeof(bi->cmdline), tag + 8,
-                                                size - 8);
+            bi->cmdline_truncated = copy_bytes(bi->cmdline, sizeof(bi->cmdline), tag + 8,
+                                               size - 8, true);
             break;
         case MB2_TAG_LOADER:
-            copy_string(bi->loader, sizeof(bi->loader), tag + 8, size - 8);
+            copy_bytes(bi->loader, sizeof(bi->loader), tag + 8, size - 8, false);
             break;
         case MB2_TAG_BASIC_MEMINFO:
             if (size >= 16) {

@@ -4,7 +4,9 @@
  * translated code. */
 #include "console.h"
 #include "fbcon.h"
+#include "../lib/crc32.h"
 #include "../lib/format.h"
+#include "../lib/string.h"
 #include "io.h"
 #include "../lib/pc.h"
 #include "serial.h"
@@ -120,4 +122,17 @@ void say(const char *fmt, ...)
     va_start(ap, fmt);
     vsay(fmt, ap);
     va_end(ap);
+}
+
+void say_json(const char *kind, const char *json)
+{
+    size_t len = strlen(json);
+
+    console_write(PREFIX);
+    console_write(kind);
+    console_write(" ");
+    console_write(json);
+    console_write("\n");
+    say("sum: %s line %u bytes, CRC-32 %08X", kind, (unsigned)len,
+        (unsigned)crc32(0, (const uint8_t *)json, len));
 }

@@ -27,5 +27,10 @@ void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vsay(const char *fmt, va_list ap);
 /* The same, to COM1 and port E9 only: for text the screen already shows another way. */
 void say_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A machine-readable line, "apmoff: <kind> <json>", then its length and CRC-32:
+ * "apmoff: sum: <kind> line <n> bytes, CRC-32 <8 hex digits>", so that a reader can
+ * tell a line a cable or a loaded host damaged from the one the kernel wrote
+ * (tools/apmoff-collect names it and keeps the rest of the log). */
+void say_json(const char *kind, const char *json);
 
 #endif

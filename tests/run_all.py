@@ -11,7 +11,8 @@ checker's self-test, the fuzz smoke run, the AML interpreter against ACPICA
 dist built twice and from its tarball (tests/check_dist.py), the results file's
 self-test, the pages' static checks (tests/docs/), every emulator case of
 tests/emu/cases.py (N at a time, -j), docs/real-bioses.md's real-BIOS table against the
-86Box runs, apmoff-sweep on the kit's 86Box machines, docs/ci.md's CI recipes, the
+86Box runs, apmoff-sweep on the kit's 86Box machines, `make run` four times with both
+cores busy (tests/emu/load_run.py), docs/ci.md's CI recipes, the
 pages against real runs (their commands run, their examples and generated blocks
 against the cases' serial logs). Each prints PASS/FAIL lines; the last line is
 `N passed, N failed`. Failed emulator runs keep their serial and emulator logs in
@@ -40,7 +41,7 @@ from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.docs import check as docs_check
 from tests.sweep import step as sweep_step
-from tests.emu import board_table, box86, harness
+from tests.emu import board_table, box86, harness, load_run, make_run_reboot
 from tests.emu.cases import CASES
 from tests.emu.watch import apmoff_lines
 from tests.paths import BUILD, ROOT
@@ -172,6 +173,19 @@ def run_qr_property(tally):
     (tests/qr/test_qr_property.py)."""
     collect_step.run_module(tally, "tests.qr.test_qr_property", suite="qr",
                             label="survey QR property")
+
+
+def run_make_run_load(tally):
+    """`make run`'s relay with both cores busy: no byte of COM1 lost, the survey line
+    whole by its sum (tests/emu/load_run.py). After the emulator cases, alone."""
+    for n, seconds, problems in load_run.run():
+        tally.add("make-run-load", "run %d" % n, not problems, seconds,
+                  message="; ".join(problems))
+    seconds, problems = make_run_reboot.run()
+    print("%s make run ARGS=\"action=reboot\": the next boot's report, exit 0 (%.1f s)%s"
+          % ("FAIL" if problems else "PASS", seconds,
+             "".join("\n    " + p for p in problems)), flush=True)
+    tally.add("make-run", "action=reboot", not problems, seconds, message="; ".join(problems))
 
 
 def run_sweep(tally):
@@ -337,6 +351,7 @@ STEPS = [
     ("docs-static", ("docs", "static"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),
     ("sweep-kit", ("sweep", "86box"), None, "emu"),
+    ("make-run-load", ("runner", "qemu"), None, "emu"),
     ("recipes", ("recipes",), run_recipes, "emu"),
     ("docs-pages", ("docs",), None, "emu"),
 ]
@@ -387,6 +402,8 @@ def main(argv=None):
         steps = [s for s in steps if s[0] != "docs-pages"]
     if args.k and "sweep" not in args.k:
         steps = [s for s in steps if s[0] != "sweep-kit"]
+    if args.k and "make-run" not in args.k:
+        steps = [s for s in steps if s[0] != "make-run-load"]
     selected = [] if args.unit_only else [
         c for c in CASES if args.k in c.name and wanted(c.all_groups() + ["emu"], args)]
     if args.list:
@@ -413,6 +430,8 @@ def main(argv=None):
             # apmoff-sweep on the kit's machines, its own 86Box runs, after the cases'
             # (tests/sweep/test_kit.py): at most two at a time, as the sweep runs.
             sweep_step.run_kit(tally, args.jobs)
+        if any(s[0] == "make-run-load" for s in steps):
+            run_make_run_load(tally)
         if any(s[0] == "recipes" for s in steps):
             run_recipes(tally)
         if any(s[0] == "docs-pages" for s in steps):

@@ -238,7 +238,7 @@ class Fuzz(unittest.TestCase):
             found = inputs.read_log("fuzz.log", iter(kept), LIMITS)
         except inputs.BadInput:
             return
-        model = [outcome_model(run) for run in boots_model(kept)
+        model = [outcome_model(run) for run in boots_model([text for _, text in kept])
                  if any(l.startswith(("apmoff: survey {", "apmoff: check {")) for l in run)]
         self.assertEqual([(o.outcome, o.outcome_source, o.outcome_detail, o.via)
                           for o in found], model)

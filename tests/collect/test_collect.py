@@ -249,7 +249,10 @@ class Importing(Tmp):
         path = write(os.path.join(self.dir, "two-boots.log"), good + broken)
         r = tool(self.db, "add", path)
         self.assertEqual(r.returncode, 1)
-        self.assertRegex(r.stderr, r"skipped .*two-boots.log: .*boot 2: the JSON does not parse")
+        # The file named once; the boot, the log's line, which line, the byte.
+        self.assertRegex(r.stderr, r"skipped \S*two-boots.log: boot 2, log line \d+ \(the "
+                                   r"survey line\): the JSON does not parse at byte \d+ of "
+                                   r"\d+: ")
         self.assertEqual(counts(self.db), (0, 0))
 
     def test_text_without_reports_and_pictures_without_qr_are_skipped(self):
@@ -318,6 +321,75 @@ class Importing(Tmp):
         self.assertEqual([r["outcome"] for r in rows], ["none", "none", "failed", "hung"])
         self.assertEqual(rows[2]["offered"], "rm pm16 pm32")
         self.assertEqual(rows[1]["check"], "22 passed, 9 failed")
+
+
+class DamagedLines(Tmp):
+    """Since 0.4 each survey and check line is followed by its length and CRC-32
+    (`apmoff: sum: survey line N bytes, CRC-32 X`): a line damaged on its way (a
+    cable, a loaded host: `make run` once lost bytes so) is named by its log line and
+    left out, and the rest of the log goes in. A log without sums whose JSON does not
+    parse is refused, naming the log's line, which line it is and where it breaks."""
+
+    def log(self, name, boots):
+        """A log of boots, each fixture survey.log's survey with its kernel's sum line;
+        damage=True cuts 20 bytes out of that boot's JSON after the sum was made."""
+        base = [l for l in read(fixture("survey.log")).splitlines()
+                if l.startswith("apmoff: ")]
+        lines = []
+        for label, damage in boots:
+            for l in base:
+                if not l.startswith("apmoff: survey {"):
+                    lines.append(l)
+                    continue
+                report = json.loads(l[len("apmoff: survey "):])
+                report["label"] = label
+                text = json.dumps(report, separators=(",", ":"))
+                shown = text[:100] + text[120:] if damage else text
+                lines.append("apmoff: survey " + shown)
+                lines.append("apmoff: sum: survey line %d bytes, CRC-32 %08X"
+                             % (len(text), zlib.crc32(text.encode())))
+        return write(os.path.join(self.dir, name), "\n".join(lines) + "\n")
+
+    def survey_line(self, path, n=1):
+        return [i for i, l in enumerate(read(path).splitlines(), 1)
+                if l.startswith("apmoff: survey {")][n - 1]
+
+    def test_a_damaged_line_is_named_and_the_rest_kept(self):
+        path = self.log("two.log", [("first", True), ("second", False)])
+        r = tool(self.db, "add", path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 added", r.stdout)
+        self.assertIn("note: log line %d: the survey line is damaged" % self.survey_line(path),
+                      r.stdout)
+        conn = store.connect(self.db)
+        [label] = [json.loads(row[0]).get("label") for row in
+                   conn.execute("SELECT survey_json FROM reports")]
+        self.assertEqual(label, "second")
+
+    def test_a_log_of_damaged_lines_only_is_refused_by_line(self):
+        path = self.log("bad.log", [("only", True)])
+        r = tool(self.db, "add", path)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("skipped %s: no report left: log line %d: the survey line is damaged"
+                      % (path, self.survey_line(path)), r.stderr)
+        self.assertEqual(counts(self.db), (0, 0))
+
+    def test_an_intact_line_passes_its_sum(self):
+        r = tool(self.db, "add", self.log("good.log", [("fine", False)]))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("damaged", r.stdout + r.stderr)
+
+    def test_a_log_without_sums_names_the_line_that_does_not_parse(self):
+        path = self.log("old.log", [("old", True)])
+        write(path, "\n".join(l for l in read(path).splitlines()
+                              if not l.startswith("apmoff: sum:")) + "\n")
+        r = tool(self.db, "add", path)
+        self.assertEqual(r.returncode, 1)
+        line = [l for l in r.stderr.splitlines() if l.startswith("skipped ")][0]
+        self.assertRegex(line, r"^skipped %s: log line %d \(the survey line\): the JSON does "
+                         r"not parse at byte \d+ of \d+: " % (re.escape(path),
+                                                             self.survey_line(path)))
+        self.assertEqual(line.count("old.log"), 1, line)
 
 
 class Schema(Tmp):

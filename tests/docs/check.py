@@ -80,6 +80,37 @@ def broken_links():
     return problems
 
 
+# Where a page names the release it describes, it is the file VERSION's: the first
+# line's version, the volume label, the release commands, the collector's name, the
+# survey's "version". (A page naming an older release on purpose, "0.3's APMOFF2",
+# says so in other words.)
+CURRENT_VERSION = [
+    re.compile(r"apmoff: version (\d+\.\d+):"),
+    re.compile(r"`APMOFF_(\d+_\d+)`"),
+    re.compile(r"git tag -a v(\d+\.\d+) "),
+    re.compile(r"git push origin main v(\d+\.\d+)"),
+    re.compile(r"dist/apmoff-(\d+\.\d+)"),
+    re.compile(r"\bapmoff-(\d+\.\d+)(?:-auto)?\.(?:iso|img|elf)"),
+    re.compile(r'"apmoff-collect (\d+\.\d+)"'),
+    re.compile(r'the file `VERSION`, `"(\d+\.\d+)"`'),
+]
+
+
+def stale_versions():
+    """Every place a page names the current release with another number."""
+    with open(os.path.join(ROOT, "VERSION")) as f:
+        version = f.read().strip()
+    problems = []
+    for page in pages.pages():
+        for n, line in enumerate(pages.read(page).splitlines(), 1):
+            for pattern in CURRENT_VERSION:
+                for found in pattern.findall(line):
+                    if found.replace("_", ".") != version:
+                        problems.append("%s:%d says %s where VERSION is %s"
+                                        % (page, n, found, version))
+    return problems
+
+
 def static(tally):
     report = record(tally, "docs")
     ok, messages = contract.check()
@@ -93,6 +124,9 @@ def static(tally):
     problems = broken_links()
     report(not problems, "the links between the pages lead to a page and a heading",
            "; ".join(problems))
+    problems = stale_versions()
+    report(not problems, "the pages name the release VERSION says where they name "
+           "the current one", "; ".join(problems))
 
     commands_step(report)
     generated(report, [b for b in generate.BLOCKS if not b.cases], "the build")

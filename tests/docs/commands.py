@@ -104,6 +104,11 @@ RULES = [
         "docs/ci.md's recipes boot")),
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
     (r"tools/apmoff-sweep --help", Run()),
+    (r"make help", Run(output=r"^make test +unit tests")),
+    (r"examples/qemu-smoke\.sh build/apmoff\.elf action=off", Run(output=r"^poweroff$",
+                                                                  timeout=150)),
+    (r"examples/bochs-verdict\.sh build/apmoff-auto\.iso", Run(output=r"^poweroff$",
+                                                               timeout=200)),
     (r"tools/apmoff-sweep --source \.\./86Box --roms \.\./86box-roms( .*)?",
      Dry("boots machines of 86Box's table for minutes each (hours for all of them), from "
          "86Box's source and ROM set, which make test has not: make test sweeps the "

@@ -15,7 +15,7 @@ counts down 5 s) on QEMU and 86Box, the automation twins on Bochs.
 
 from tests.emu import cases_86box
 from tests.emu.case import Case
-from tests.emu.judges import ScreenHasText, SurveyMatches
+from tests.emu.judges import ScreenHasText, SurveyMatches, TextScreenShows
 
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
 NO_APM = r"^apmoff: halted: no APM BIOS$"
@@ -155,4 +155,20 @@ CASES += [
                                   r"^15 apmoff [\d.]+: power off through UEFI ResetSystem",
                                   r"Enter boots it, e edits its words",
                                   r"The countdown is stopped\."])]),
+]
+
+
+# A line of the menu file the loader does not know (`titel oops`, a person's typo in
+# DOS's EDIT): named on COM1 and on the menu's own screen, which holds without a
+# countdown until a person picks (0.3 named it on COM1 only, and the menu cleared the
+# screen).
+CASES += [
+    Case("qemu-pc-floppy-bad-menu", "qemu", "seabios", "pc", "floppy", "", "hang", 20,
+         image="bad-menu",
+         hang_after=r"^apmoff loader: +\d+ ",
+         serial=[r"^apmoff loader: /boot/menu\.cfg, line \d+: not a statement \(timeout "
+                 r"default kernel title words\); the line is left out"],
+         serial_absent=[r"booting \d+ in \d+ s"],
+         judges=[TextScreenShows([r"MENU\.CFG line \d+ left out: not a statement \(timeout "
+                                  r"default kernel title words\)"])]),
 ]

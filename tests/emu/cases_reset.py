@@ -152,6 +152,8 @@ CASES += [
 CAME_BACK = (r"^apmoff: record: the previous run asked for a reset via %s; the machine came "
              r"back with the record kept in RAM, and POST left 40:72h at 0000h \(1234h was "
              r"asked\): warm or cold cannot be told$")
+# and before the power-off that follows, the record stays on the screen to be read.
+HOLD = r"^apmoff: record: kept on the screen 10 s before action=%s \(a key goes on now\)$"
 TO_REBOOT = ["down"] * 6 + ["ret"]
 CASES += [
     Case("qemu-pc-reboot-record-floppy", "qemu", "seabios", "pc", "floppy", "", "poweroff",
@@ -161,14 +163,15 @@ CASES += [
                  RECORD_LEFT % "kbd", resetting("kbd"),
                  CAME_BACK % "kbd",
                  r"^apmoff: record: asked at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, \d+ s ago, \d+ "
-                 r"ms into that run, its attempt 1; CMOS shutdown status 00h now$"],
+                 r"ms into that run, its attempt 1; CMOS shutdown status 00h now$",
+                 HOLD % "off"],
          last_line=r"^apmoff: powering off via rm \(APM 1\.2\)$"),
     Case("qemu-pc-reboot-record-iso", "qemu", "seabios", "pc", "iso", "", "poweroff", 60,
          actions=[KeyAfter(r"The highlighted entry will be executed automatically", 0.5,
                            keys=TO_REBOOT)],
          judges=[ComesBack()],
          serial=[r'^apmoff: boot: command line "action=reboot"$',
-                 CAME_BACK % "kbd"],
+                 CAME_BACK % "kbd", HOLD % "off"],
          last_line=r"^apmoff: powering off via rm \(APM 1\.2\)$"),
 ]
 

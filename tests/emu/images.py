@@ -104,6 +104,33 @@ def _not_multiboot_elf(tmp):
     return elf
 
 
+# A line of MENU.CFG the loader does not know, as a person editing it in DOS may write.
+BAD_MENU_LINE = "titel oops"
+
+
+def _bad_menu_floppy():
+    """The shipped 1.44 MB floppy whose \\BOOT\\MENU.CFG has BAD_MENU_LINE at its end
+    (mtools edits the copy; the loader must name the line on the screen, not only on
+    COM1, and hold the menu without its countdown)."""
+    with _variant_lock:
+        out = os.path.join(BUILD, "variants", "bad-menu.img")
+        shipped = os.path.join(BUILD, "apmoff.img")
+        if fresh(out, [shipped]):
+            return out
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        image = out + ".tmp"            # beside it: os.replace() does not cross devices
+        with tempfile.TemporaryDirectory() as tmp:
+            cfg = os.path.join(tmp, "MENU.CFG")
+            with open(shipped, "rb") as f, open(image, "wb") as g:
+                g.write(f.read())
+            subprocess.run(["mcopy", "-n", "-i", image, "::/BOOT/MENU.CFG", cfg], check=True)
+            with open(cfg, "ab") as f:
+                f.write(BAD_MENU_LINE.encode() + b"\r\n")
+            subprocess.run(["mcopy", "-o", "-i", image, cfg, "::/BOOT/MENU.CFG"], check=True)
+            os.replace(image, out)
+        return out
+
+
 def special_image(kind):
     """A broken floppy for the loader to name: "truncated", the automation 1.44 MB
     image cut short in its kernel (60000 bytes: the boot sector, the second stage, the
@@ -112,6 +139,8 @@ def special_image(kind):
     carrying another commit's hash (the Makefile's build-all makes it)."""
     if kind == "other-hash":
         return os.path.join(BUILD, "variants", "apmoff-other-hash.elf")
+    if kind == "bad-menu":
+        return _bad_menu_floppy()
     with _variant_lock:
         out = os.path.join(BUILD, "variants", "broken-%s.img" % kind)
         auto = os.path.join(BUILD, "apmoff-auto.img")

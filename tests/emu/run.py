@@ -23,19 +23,23 @@ rm (APM 1.2) (QEMU: SHUTDOWN guest-shutdown, exit status 0)` only when QEMU repo
 the shutdown and then exited 0; `QEMU exited with status N (apmoff exit code C)` when
 the guest wrote an exit code (onfail=exit; QEMU 10 reports a SHUTDOWN for that too,
 and the odd status decides); `the guest halted: REASON` (its own words); `the guest
-reset the machine`; or `no power-off within N s` (--timeout; 60 s by default when the
-input is not a terminal, none when a person is at the keyboard). Exit status 0 when
-the guest powered off, halted or exited by itself; 1 when it hung, reset or
-panicked; 130 after Ctrl-C.
+reset the machine (...), and the next boot said: ...` for action=reboot, whose run
+goes on into the next boot until it has reported the last one (the ISO's menu, too,
+comes back after its reset entry); `the guest reset the machine` where no reset was
+asked for; or `no power-off within N s` (--timeout; 60 s by default when the input is
+not a terminal, none when a person is at the keyboard). Exit status 0 when the guest
+powered off, halted, exited by itself or reset as asked; 1 when it hung, reset
+unasked or panicked; 130 after Ctrl-C.
 """
 
 import argparse
+import errno
+import fcntl
 import io
 import os
 import re
 import select
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -110,8 +114,8 @@ class Console:
     def note(self, text):
         self.write(("\nmake run: %s\n" % text).encode())
 
-    def halted(self):
-        m = HALTED.findall(self.text)
+    def halted(self, since=0):
+        m = HALTED.findall(self.text[since:])
         return m[-1] if m else None
 
 
@@ -144,16 +148,59 @@ class Keys:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
-def connect(path, deadline):
-    while time.monotonic() < deadline:
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+# A pipe this large holds a whole run's COM1 (a survey and a check line are 10 KB):
+# QEMU never finds it full however long the host keeps this program from reading.
+PIPE_BYTES = 1 << 20
+
+
+class Com1:
+    """COM1 through QEMU's `pipe` character device: two FIFOs, BASE.out that QEMU
+    writes and BASE.in that it reads. A socket (0.3) lost bytes: QEMU writes COM1 a
+    byte at a time, each byte a packet of the socket's buffer, and when the host left
+    this program unscheduled for a moment the buffer filled, QEMU's UART gave up on
+    the byte after four tries and dropped it (10 to 300 bytes inside the JSON lines, a
+    run in about 40 on a loaded host). A pipe counts bytes, not packets, and is made
+    large enough for the run. Both FIFOs are opened here read-write before QEMU starts,
+    so no open waits for the other side; the same methods as a socket, for watch()."""
+
+    def __init__(self, base):
+        os.mkfifo(base + ".out")
+        os.mkfifo(base + ".in")
+        self.out = os.open(base + ".out", os.O_RDWR | os.O_NONBLOCK)
+        self.inp = os.open(base + ".in", os.O_RDWR | os.O_NONBLOCK)
         try:
-            s.connect(path)
-            return s
-        except (FileNotFoundError, ConnectionRefusedError):
-            s.close()
-            time.sleep(0.02)
-    raise RuntimeError("QEMU's serial socket never appeared")
+            with open("/proc/sys/fs/pipe-max-size") as f:
+                most = int(f.read())
+        except (OSError, ValueError):
+            most = PIPE_BYTES
+        for fd in (self.out, self.inp):
+            try:
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, min(PIPE_BYTES, most))
+            except OSError:
+                pass                    # the default 64 KB still holds a run's COM1
+
+    def fileno(self):
+        return self.out
+
+    def recv(self, size):
+        try:
+            return os.read(self.out, size)
+        except BlockingIOError:
+            return b""
+
+    def sendall(self, data):
+        while data:
+            try:
+                data = data[os.write(self.inp, data):]
+            except BlockingIOError:
+                select.select([], [self.inp], [], 0.1)
+            except OSError as e:
+                if e.errno != errno.EINTR:
+                    raise
+
+    def close(self):
+        os.close(self.out)
+        os.close(self.inp)
 
 
 # --screen: how the PC's screen is shown, where a person wants to see it (the QR code,
@@ -176,17 +223,28 @@ def window_display():
     return None
 
 
+def reboots(words):
+    """Whether a reset is what the run is for: the kernel's words ask for one, or
+    there are none (the ISO's menu has a reset entry, and a PC comes back to its menu
+    after a reset). QEMU then boots again instead of exiting (no -no-reboot), so the
+    next boot's report of the last run is seen, as README promises."""
+    return words is None or bool(re.search(r"(^|\s)action=reboot(\s|$)", words))
+
+
 def qemu_command(image, words, serial, qmp, display=("-display", "none")):
     media = (["-kernel", image, "-append", words] if words is not None
              else ["-cdrom", image, "-boot", "d"])
-    return ["qemu-system-i386", "-S"] + list(display) + [
-            "-no-reboot", "-nodefaults",
-            "-vga", "std", "-chardev", "socket,id=com1,path=%s,server=on,wait=off" % serial,
+    return ["qemu-system-i386", "-S"] + list(display) + (
+            [] if reboots(words) else ["-no-reboot"]) + ["-nodefaults",
+            "-vga", "std", "-chardev", "pipe,id=com1,path=%s" % serial,
             "-serial", "chardev:com1", "-qmp", "unix:%s,server=on,wait=off" % qmp,
             "-device", "isa-debug-exit,iobase=0xf4,iosize=4"] + media
 
 
 POWERING_OFF = re.compile(r"^apmoff: powering off via (.*?)\r?$", re.M)
+# The next boot's account of the last run (app/lastrun.c), and the line after it.
+RECORD = re.compile(r"^apmoff: record: (.*?)\r?$", re.M)
+OPTIONS = re.compile(r"^apmoff: options: ", re.M)
 # The survey's QR screen waits for a key; with no person at a terminal, make run
 # presses one (on COM1) and says so.
 WAITING_FOR_KEY = b"apmoff: survey screen: waiting for a key"
@@ -208,19 +266,39 @@ def verdict_line(verdict, console):
     return "QEMU ended the run: %s" % verdict
 
 
-def watch(proc, qmp, com1, console, keys, limit):
+def watch(proc, qmp, com1, console, keys, limit, words=None):
     """Relays until the guest is done; returns (verdict words, whether it is a good
     end). QEMU's own account decides (qemu.outcome()): its SHUTDOWN event, then its
-    exit status; COM1 is read to its end first, so the kernel's last line is kept."""
+    exit status; COM1 is read to its end first, so the kernel's last line is kept.
+    A guest reset (QEMU's RESET event) is followed into the next boot: with the
+    kernel's action=reboot the run ends once that boot has said how the last one
+    ended."""
     deadline = time.monotonic() + limit if limit else None
     halted_at = None
     pressed = False
+    reset_at = None                     # where the text stood when the guest reset
+    resets = 0                          # the guest's RESET events seen (the list grows)
     while deadline is None or time.monotonic() < deadline:
         if not keys.person and not pressed and WAITING_FOR_KEY in console.raw:
             pressed = True
             console.note("no one at a terminal to press a key: make run presses Enter")
             com1.sendall(b"\r")
         events = qmp.poll_events(0)
+        guest_resets = [ev for ev in events if ev["event"] == "RESET" and
+                        ev.get("data", {}).get("guest")]
+        if len(guest_resets) > resets:
+            resets = len(guest_resets)
+            if reset_at is None or len(console.text) > reset_at:  # SeaBIOS resets again
+                console.note("the guest reset the machine (QEMU: RESET %s); QEMU boots it "
+                             "again" % guest_resets[-1].get("data", {}).get("reason", ""))
+            reset_at, halted_at, pressed = len(console.text), None, False
+        if reset_at is not None and words is not None:
+            after = console.text[reset_at:]
+            if OPTIONS.search(after):
+                said = RECORD.findall(after)
+                return ("the guest reset the machine (QEMU: RESET guest-reset), and the "
+                        "next boot said: %s" % (said[0] if said else "nothing of it"),
+                        True)
         if qmp.closed or any(ev["event"] in ("SHUTDOWN", "GUEST_PANICKED") for ev in events):
             status = wait_exit(proc, time.monotonic() + EXIT_GRACE)
             drain(com1, console)
@@ -235,7 +313,7 @@ def watch(proc, qmp, com1, console, keys, limit):
                     console.feed(data)
             else:
                 com1.sendall(keys.read())
-        if halted_at is None and console.halted():
+        if halted_at is None and console.halted(reset_at or 0):
             halted_at = time.monotonic()
         if halted_at is not None and time.monotonic() - halted_at >= SETTLE_SECONDS:
             return "the guest halted: %s" % console.halted(), True
@@ -243,8 +321,8 @@ def watch(proc, qmp, com1, console, keys, limit):
 
 
 def drain(com1, console):
-    """What QEMU wrote to COM1 before it ended: read until the socket closes (QEMU has
-    exited) or stays quiet."""
+    """What QEMU wrote to COM1 before it ended: read until it closes or stays quiet
+    (QEMU's last bytes are in the pipe before it exits)."""
     while select.select([com1], [], [], 0.2)[0]:
         try:
             data = com1.recv(4096)
@@ -280,7 +358,8 @@ def main():
     curses = args.screen == "curses"
 
     workdir = tempfile.mkdtemp(prefix="apmoff-run-")
-    serial, qmp_path = os.path.join(workdir, "com1.sock"), os.path.join(workdir, "qmp.sock")
+    serial, qmp_path = os.path.join(workdir, "com1"), os.path.join(workdir, "qmp.sock")
+    com1 = Com1(serial)
     what = ("%s with `%s`" % (args.image, args.args) if args.args is not None else
             "%s (GRUB's menu takes the arrow keys and Enter here)" % args.image)
     print("make run: QEMU boots %s; %s%s" % (
@@ -303,10 +382,9 @@ def main():
     try:
         setup = time.monotonic() + 10
         qmp = Qmp(qmp_path, setup)
-        com1 = connect(serial, setup)
         qmp.command("qmp_capabilities", setup)
         qmp.command("cont", setup)
-        said, good = watch(proc, qmp, com1, console, keys, limit)
+        said, good = watch(proc, qmp, com1, console, keys, limit, args.args)
         status = 0 if good else 1
     except KeyboardInterrupt:
         said, status = "interrupted", 130
@@ -314,6 +392,7 @@ def main():
         keys.restore()
         console.leave_alt_screen()
         kill_group(proc)
+        com1.close()
         for name in os.listdir(workdir):
             os.unlink(os.path.join(workdir, name))
         os.rmdir(workdir)

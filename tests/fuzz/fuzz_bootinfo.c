@@ -43,20 +43,22 @@ static void put32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void check_string(const char *s, size_t size)
+/* Terminated within its buffer; printable too where `printable` (the loader's name:
+ * the command line keeps its bytes for the options to refuse by name). */
+static void check_string(const char *s, size_t size, int printable)
 {
     size_t len = strnlen(s, size);
     if (len >= size)
         abort();
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; printable && i < len; i++)
         if (s[i] < 0x20 || s[i] > 0x7E)
             abort();
 }
 
 static void check(void)
 {
-    check_string(bi.cmdline, sizeof(bi.cmdline));
-    check_string(bi.loader, sizeof(bi.loader));
+    check_string(bi.cmdline, sizeof(bi.cmdline), 0);
+    check_string(bi.loader, sizeof(bi.loader), 1);
     if (bi.mmap_count > BOOTINFO_MMAP_MAX)
         abort();
     if (bi.have_fb && bi.fb.bpp != 16 && bi.fb.bpp != 24 && bi.fb.bpp != 32)

@@ -947,6 +947,18 @@ class Tables(unittest.TestCase):
                       "the kernel), ACPI", report.block([r, r2, r3], "Header.", set()))
         with self.assertRaises(ValueError):
             report.replace_block("no block", block)
+        # `--docs` with one machine named, or an OUT of a few: the page's table of a
+        # whole sweep is not replaced by a smaller one (0.3 wrote a 1-row table over 382).
+        whole = report.replace_block(page, report.block([r, r2, r3], "Header.", set()))
+        with self.assertRaisesRegex(ValueError, "counts 3 machines and this sweep's results 2"):
+            report.replace_block(whole, block)
+        self.assertIn("3 machines: ", report.replace_block(
+            whole, report.block([r, r2, r3], "Again.", set())))
+        # The whole table's time is told from PROJECTION_MIN machines, not from one.
+        one = [{"seconds": 60, "boots": [{}]}]
+        self.assertEqual(report.timing(one, 382), (60, None))
+        many = one * report.PROJECTION_MIN
+        self.assertAlmostEqual(report.timing(many, 382)[1], 60 * 382 / 2 / 3600)
 
     def test_apm_without_a_survey(self):
         # A kernel that never printed its survey (the LG IBM x61 stays in 5310h) still

@@ -257,7 +257,9 @@ static void test_mb1_non_printable(void **state)
     memcpy(mem + STR_A, "ab\x01" "c\x7f\xff\t\x1b[2Jd", 12);
     mb1_info(MB1_CMDLINE, 0);
     parse(MB1_BOOT_MAGIC, MB1_INFO);
-    assert_string_equal(bi.cmdline, "ab?c????[2Jd");
+    /* The bytes as given: app/options.c refuses them by name (a '?' for each would
+     * turn label=M\xfcller into a label "M?ller"). */
+    assert_string_equal(bi.cmdline, "ab\x01" "c\x7f\xff\t\x1b[2Jd");
 }
 
 /* Not a multiboot magic: nothing at info_addr is read (it points nowhere here). */
@@ -510,7 +512,7 @@ static void test_mb2_long_and_non_printable_strings(void **state)
     mb2_end();
     parse(MB2_BOOT_MAGIC, MB2_INFO);
     assert_int_equal(strlen(bi.loader), BOOTINFO_LOADER_MAX - 1);
-    assert_string_equal(bi.cmdline, "a?b??c");
+    assert_string_equal(bi.cmdline, "a\x80" "b\n\x1f" "c");
 }
 
 static void test_mb2_meminfo_too_short(void **state)

@@ -128,7 +128,8 @@ static void test_method_option(void **state)
     assert_int_equal(options_parse(&o, "/k method=acpi,acpi"), 1);
     assert_log_has("error: method= names acpi twice");
     assert_int_equal(options_parse(&o, "/k method=bios"), 1);
-    assert_log_has("error: method=bios is not valid (choices, in the order to try them: apm");
+    assert_log_has("error: method=bios is not valid: the names are apm, acpi, efi, given "
+                   "comma-separated in the order to try them (the default: method=apm)");
     assert_int_equal(options_parse(&o, "/k method="), 1);
     assert_int_equal(options_parse(&o, "/k method=apm,"), 1);
     options_defaults(&o);

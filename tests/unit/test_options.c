@@ -432,6 +432,49 @@ static void test_label(void **state)
     assert_string_equal(o.label, "a");
 }
 
+/* Bytes outside printable ASCII (label=M\xc3\xbcller as UTF-8) are refused by name,
+ * before any word is read; a quote left open is refused, not taken as closed. */
+static void test_odd_bytes_and_open_quotes(void **state)
+{
+    (void)state;
+    log_reset();
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=M\xc3\xbcller"), 1);
+    assert_log_has("error: the command line holds byte C3h at position 11, which is not "
+                   "printable ASCII");
+    assert_string_equal(o.label, "");
+    assert_int_equal(options_parse(&o, "/k action=survey\x7f"), 1);
+    assert_log_has("byte 7Fh at position 17");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=\"abc"), 1);
+    assert_log_has("error: label=abc has a quote (\") that is not closed");
+    assert_int_equal(options_parse(&o, "/k label=Bob\"s wait=5"), 1);
+    assert_string_equal(o.label, "");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k label=Bob\\\"s"), 0);   /* escaped: a quote */
+    assert_string_equal(o.label, "Bob\"s");
+}
+
+/* Options only one action reads are accepted with another, and said to do nothing. */
+static void test_options_that_do_nothing_are_named(void **state)
+{
+    (void)state;
+    log_reset();
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k wake=3 action=off"), 0);
+    assert_log_has("note: wake= times the return from a standby or a suspend; with "
+                   "action=off it does nothing");
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k reset=kbd boot=cold action=survey"), 0);
+    assert_log_has("note: reset= is for action=reboot; with action=survey it does nothing");
+    assert_log_has("note: boot= is for action=reboot; with action=survey it does nothing");
+    log_reset();
+    options_defaults(&o);
+    assert_int_equal(options_parse(&o, "/k wake=3 action=standby reset=kbd action=standby"), 0);
+    assert_log_lacks("note: wake=");
+    assert_log_has("note: reset= is for action=reboot");
+}
+
 /* selftest=idle with every IRQ masked would wait for ever: refused with the rest. */
 static void test_words_that_do_not_go_together(void **state)
 {
@@ -487,6 +530,8 @@ int main(void)
         T(test_rejected_count),
         T(test_repeated_key),
         T(test_label),
+        T(test_odd_bytes_and_open_quotes),
+        T(test_options_that_do_nothing_are_named),
         T(test_words_that_do_not_go_together),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

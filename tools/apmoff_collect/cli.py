@@ -7,7 +7,7 @@ import sys
 
 from . import inputs, output, report, store, version
 from .limits import DEFAULT as DEFAULT_LIMITS
-from .text import shown
+from .text import shown, stored_name
 
 DEFAULT_DB = os.environ.get("APMOFF_DB", "apmoff.db")
 
@@ -259,6 +259,16 @@ def why(e):
     return "%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__
 
 
+def without_name(reason, path):
+    """A file's refusal without the file's own name in front (the messages of a log's
+    reports start with it, and "skipped NAME:" says it already)."""
+    base = shown(os.path.basename(stored_name(path)))
+    for lead in (base + ", ", base + ": "):
+        if reason.startswith(lead):
+            return reason[len(lead):]
+    return reason
+
+
 def cmd_add(conn, args):
     try:
         store.check_database(conn, write=True)
@@ -307,7 +317,7 @@ class Batch:
         except DatabaseProblem:
             raise
         except Exception as e:    # MemoryError, RecursionError too: one file, not the batch
-            self.skipped.append((name, why(e)))
+            self.skipped.append((name, without_name(why(e), path)))
             return
         self.pages = merged             # the file is in: its pages join the batch's
         if not observations:

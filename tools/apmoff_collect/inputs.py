@@ -24,6 +24,7 @@ import select
 import stat
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field, replace
 
 from . import evidence, pictures, qrpages, schema
@@ -75,6 +76,8 @@ class Observation:
     survey_text: bytes = None       # the unparsed survey (serial logs, JSON files)
     check_text: bytes = None        # the unparsed check
     where: str = ""                 # the file (and boot) for messages
+    survey_line: int = 0            # a serial log's line numbers of the two, for messages
+    check_line: int = 0
     limits: Limits = DEFAULT
     noted: bool = False             # its notes (a blanked date) are said already
 
@@ -87,12 +90,16 @@ class Observation:
         said the first time only."""
         survey, check = self.survey, self.check
         if self.survey_text is not None:
-            survey = decode_payload(text_of(self.survey_text), self.limits, self.where)
+            where = self.where + (", log line %d (the survey line)" % self.survey_line
+                                  if self.survey_line else "")
+            survey = decode_payload(text_of(self.survey_text), self.limits, where)
             if isinstance(survey, Page):
-                raise BadInput("%s: a paged payload on serial" % self.where)
+                raise BadInput("%s: a paged payload on serial" % where)
         if self.check_text is not None:
             check = parse_json(text_of(self.check_text), self.limits,
-                               self.where + ": the check")
+                               self.where + (", log line %d (the check line)" %
+                                             self.check_line if self.check_line
+                                             else ": the check"))
         if survey is not None:
             check_survey(survey, self.where, say=not self.noted)
             self.noted = True
@@ -195,6 +202,9 @@ def wants_poweroff(survey):
 BANNER = re.compile(r"^apmoff: (?:version|apmoff) \d")
 SURVEY = "apmoff: survey "
 CHECK = "apmoff: check {"
+# What follows each of them since 0.4 (system/console.c, say_json()): the line's length
+# and CRC-32, so a line damaged on its way is told from the one the kernel wrote.
+SUM = re.compile(r"^apmoff: sum: (survey|check) line (\d+) bytes, CRC-32 ([0-9A-F]{8})$")
 # The power-off call's line names the APM interface (rm, pm32, pm16) or the method
 # (acpi: S5, efi: ResetSystem) it goes through.
 POWERING_OFF = re.compile(r"^apmoff: powering off via (rm|pm32|pm16|acpi|efi)\b")
@@ -217,11 +227,12 @@ def raw_lines(raw, longest):
 
 
 def kept_lines(raw, limits, name):
-    """The lines of a log that can matter: the kernel's ("apmoff..."), and those
-    evidence.py may read. Other lines are dropped as they are read; an overlong one
-    is dropped unless it is the kernel's, which refuses the file."""
+    """The lines of a log that can matter, with their numbers in the file: the
+    kernel's ("apmoff..."), and those evidence.py may read. Other lines are dropped as
+    they are read; an overlong one is dropped unless it is the kernel's, which refuses
+    the file."""
     longest = limits.line_chars * 4 + 64             # bytes: ANSI codes, UTF-8
-    for line, length in raw_lines(raw, longest):
+    for number, (line, length) in enumerate(raw_lines(raw, longest), 1):
         if length > longest:
             if b"apmoff" in line:
                 raise BadInput("%s: an apmoff line of %d bytes: over the line_chars "
@@ -237,7 +248,7 @@ def kept_lines(raw, limits, name):
                                % (name, len(text), limits.line_chars))
             continue
         if text.startswith("apmoff") or evidence.MAYBE.search(text):
-            yield text
+            yield number, text
 
 
 class Boot:
@@ -249,6 +260,9 @@ class Boot:
     def __init__(self):
         self.has_apmoff = False         # a line of the kernel's: a banner ends it
         self.survey = self.check = None
+        self.at = {"survey": 0, "check": 0}     # their line numbers
+        self.unsummed = {}              # kind: the line number of a line not yet summed
+        self.damaged = []               # what the sums found, in words
         self.via = self.off_line = ""
         self.after_off()
 
@@ -259,7 +273,7 @@ class Boot:
         self.halted = ""
         self.goes_on = False            # an apmoff line after the power-off call
 
-    def feed(self, line):
+    def feed(self, number, line):
         if line.startswith("apmoff: "):
             self.has_apmoff = True
             m = POWERING_OFF.match(line)
@@ -269,14 +283,38 @@ class Boot:
                 return
             if line.startswith(SURVEY + "{"):
                 self.survey = line[len(SURVEY):].encode()
+                self.at["survey"] = self.unsummed["survey"] = number
             elif line.startswith(CHECK):
                 self.check = line[len("apmoff: check "):].encode()
+                self.at["check"] = self.unsummed["check"] = number
+            elif SUM.match(line):
+                self.summed(number, *SUM.match(line).groups())
             if self.off_line:
                 self.goes_on = True
                 halted = HALTED.match(line)
                 self.halted = halted.group(0) if halted else self.halted
         if self.off_line:
             self.weigh(evidence.of_line(line))
+
+    def summed(self, number, kind, length, crc):
+        """The kernel's sum of the last survey or check line: a line that does not
+        match it is dropped and named; the rest of the boot stands."""
+        at = self.unsummed.pop(kind, None)
+        if at is None:
+            self.damaged.append("log line %d sums a %s line that is not there (its "
+                                "line was damaged past recognition)" % (number, kind))
+            return
+        text = self.survey if kind == "survey" else self.check
+        got = "%08X" % zlib.crc32(text)
+        if len(text) == int(length) and got == crc:
+            return
+        self.damaged.append("log line %d: the %s line is damaged (the kernel wrote %s "
+                            "bytes, CRC-32 %s; the log holds %d bytes, CRC-32 %s): "
+                            "left out" % (at, kind, length, crc, len(text), got))
+        if kind == "survey":
+            self.survey = None
+        else:
+            self.check = None
 
     def weigh(self, found):
         """Keeps the evidence outcome() may use: the last capture line, the first
@@ -321,24 +359,27 @@ class Boot:
 
 def boots(lines):
     """The boots in a capture, each as it ends: a boot starts at the kernel's banner
-    line."""
+    line. lines: (number, text) pairs."""
     boot = Boot()
-    for line in lines:
+    for number, line in lines:
         if BANNER.match(line) and boot.has_apmoff:
             yield boot
             boot = Boot()
-        boot.feed(line)
+        boot.feed(number, line)
     yield boot
 
 
-def read_log(path, lines, limits=DEFAULT):
+def read_log(path, lines, limits=DEFAULT, notes=None):
     """Every report in a serial capture: one per boot that printed a survey or a check
-    line. The JSON stays text here; Observation.loaded() parses it, and a line that
-    does not parse rejects the whole file."""
-    out = []
+    line. A line its sum line says was damaged (a cable, a loaded host) is left out and
+    named in `notes`, the rest of the log read. The JSON stays text here;
+    Observation.loaded() parses it, and a line that does not parse (a log without sums)
+    rejects the whole file, naming the line."""
+    out, damaged = [], []
     name = shown(os.path.basename(stored_name(path)))
     n = 0
     for n, boot in enumerate(boots(lines), 1):
+        damaged += boot.damaged
         if boot.survey is None and boot.check is None:
             continue
         if len(out) == limits.reports:
@@ -348,10 +389,15 @@ def read_log(path, lines, limits=DEFAULT):
         obs = Observation("survey" if boot.survey else "check", None, None, outcome,
                           source, detail, via, stored_name(path), "log",
                           survey_text=boot.survey, check_text=boot.check,
-                          where=str(n), limits=limits)
+                          where=str(n), survey_line=boot.at["survey"],
+                          check_line=boot.at["check"], limits=limits)
         out.append(obs)
+    if not out and damaged:
+        raise BadInput("no report left: " + "; ".join(damaged))
     if not out:
         raise BadInput("no 'apmoff: survey {...}' or 'apmoff: check {...}' line")
+    if notes is not None:
+        notes += damaged
     for obs in out:           # the number of boots is known at the end of the file
         obs.where = "%s, boot %s" % (name, obs.where) if n > 1 else name
     return out
@@ -704,4 +750,4 @@ def read_file(path, pages, limits=DEFAULT, notes=None, label=None):
         return read_scanned(text_of(bytes(raw)), shown(os.path.basename(stored_name(path))),
                             stored_name(path), pages, limits, notes)
     return read_log(path, kept_lines(raw, limits, shown(os.path.basename(
-        stored_name(path)))), limits)
+        stored_name(path)))), limits, notes)

@@ -314,6 +314,10 @@ def parse(text, limits, what, size_limit="json_bytes"):
     except ValueError as e:
         if isinstance(e, Invalid):
             raise
+        if isinstance(e, json.JSONDecodeError) and "\n" not in text:
+            # One line, as the kernel writes it: where in that line, not "line 1".
+            raise Invalid("the JSON does not parse at byte %d of %d: %s"
+                          % (e.pos + 1, len(text), e.msg))
         raise Invalid("the JSON does not parse: %s" % e)
     long_string(data, limits, what)
     return data

@@ -404,9 +404,13 @@ def write_outputs(args, t, candidates, src):
     print("apmoff-sweep: %d machines: %d reached the kernel, APM on %d, apmoff powered off %d, "
           "\\_S5_ on %d, %d disagree with 86Box's flags" % (
               c["machines"], c["reached"], c["apm"], c["off"], c["s5"], c["disagree"]))
-    if median is not None:
+    if median is not None and hours is not None:
         print("apmoff-sweep: median %.0f s a machine; the %d machines of the 386 and later "
               "would take about %.1f h two at a time" % (median, len(candidates), hours))
+    elif median is not None:
+        print("apmoff-sweep: median %.0f s a machine, of %d: too few to tell how long the "
+              "%d machines of the 386 and later would take (%d at least)" % (
+                  median, c["machines"], len(candidates), report.PROJECTION_MIN))
     print("apmoff-sweep: wrote %s" % md)
     if args.docs:
         try:

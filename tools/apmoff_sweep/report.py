@@ -146,14 +146,23 @@ def counts(results):
     }
 
 
+# Machines a projection of the whole table's time needs: boards differ by minutes (a
+# setup to leave, two boots, a POST that powers off), and one machine's time made 0.8 h
+# of a sweep that took 2.9 h.
+PROJECTION_MIN = 20
+
+
 def timing(results, machines_total=None, jobs=2):
     """(median seconds a machine, projected hours for machines_total at `jobs` at a
-    time) from the results that ran (a no-ROM machine takes none)."""
+    time) from the results that ran (a no-ROM machine takes none); the projection is
+    None from fewer than PROJECTION_MIN machines."""
     secs = [r["seconds"] for r in results if r.get("boots")]
     if not secs:
         return None, None
     median = statistics.median(secs)
     total = machines_total or len(results)
+    if len(secs) < PROJECTION_MIN:
+        return median, None
     return median, sum(secs) / len(secs) * total / jobs / 3600
 
 
@@ -188,10 +197,26 @@ def block(results, header, known):
     return "\n".join(lines)
 
 
+MACHINES = re.compile(r"^(\d+) machines: ", re.M)
+
+
+def machines_in(block_text):
+    """How many machines a sweep-table block counts, or None for a block without."""
+    m = MACHINES.search(block_text)
+    return int(m.group(1)) if m else None
+
+
 def replace_block(page, new_block):
     """The page with its sweep-table block replaced (the markers included); ValueError
-    when the page has no such block."""
+    when the page has no such block, or when its table counts more machines than the
+    new one: a sweep of a few machines (a NAME on the command line, an OUT that holds
+    only those) never shrinks the page's table of a whole sweep."""
     start, end = page.find(BEGIN), page.find(END)
     if start < 0 or end < start:
         raise ValueError("no %s ... %s block" % (BEGIN, END))
+    had, has = machines_in(page[start:end]), machines_in(new_block)
+    if had and has is not None and has < had:
+        raise ValueError("its table counts %d machines and this sweep's results %d: not "
+                         "written (a table is written from a whole sweep's OUT; this one's "
+                         "table is OUT/sweep.md)" % (had, has))
     return page[:start] + new_block + page[end + len(END):]
