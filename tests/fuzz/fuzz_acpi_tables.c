@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     bool found = acpi_s5_find(&pm, &rsdp, &s5);
     const struct acpi_tables *t = &s5.tables;
-    if (found != (s5.reason == ACPI_S5_OK) || s5.reason > ACPI_S5_NOT_UNDERSTOOD)
+    if (found != (s5.reason == ACPI_S5_OK) || s5.reason > ACPI_S5_METHOD)
         abort();
     if (t->ssdt_count > ACPI_SSDT_MAX || s5.table > t->ssdt_count)
         abort();
