@@ -374,9 +374,9 @@ static void __attribute__((noreturn)) reboot(void)
 
 static void hold_record(void)
 {
-    if (!lastrun_previous()[0] || (opts.action != ACTION_OFF &&
-                                   opts.action != ACTION_SURVEY_OFF &&
-                                   opts.action != ACTION_REBOOT))
+    if (!lastrun_previous() || (opts.action != ACTION_OFF &&
+                                opts.action != ACTION_SURVEY_OFF &&
+                                opts.action != ACTION_REBOOT))
         return;
     say("record: kept on the screen %d s before action=%s (a key goes on now)",
         RECORD_HOLD_S, options_action_name(opts.action));

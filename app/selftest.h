@@ -13,7 +13,7 @@
  * not read it: it waits for the RTC's seconds to change, reads the clock, then
  * watches the RTC alone, reading nothing else, for SELFTEST_CLOCK_SHORT_S seconds
  * (the PIT wraps 55 times) and again for SELFTEST_CLOCK_LONG_S (longer than the PIT
- * vernier's 14 s: the RTC's own settling), and prints what the clock says each took.
+ * vernier's 14 s or 7 s: the RTC's own settling), and prints what the clock says each took.
  * The emulator test holds those figures against the RTC's seconds; a clock that
  * counted one wrap a read said 27 ms for three seconds. */
 #ifndef APMOFF_SELFTEST_H

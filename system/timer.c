@@ -96,12 +96,17 @@ static void settle_by_rtc(void)
     pitclock_rtc(&pit, seconds);
 }
 
+static void latch_for(void *ctx, struct pit_latch *l)
+{
+    (void)ctx;
+    latch(l);
+}
+
 uint64_t timer_pit_ticks(void)
 {
     struct pit_latch l;
 
-    latch(&l);
-    if (pitclock_read(&pit, &l) == PITCLOCK_REARM) {
+    if (pitclock_sample(&pit, latch_for, 0, &l) == PITCLOCK_REARM) {
         arm(&l);                        /* a BIOS beeped through channel 2 */
         pitclock_rearm(&pit, &l);
     }
@@ -181,9 +186,14 @@ const char *timer_source(void)
     if (!pitclock_exact_since(&pit, ~(uint64_t)0 - 1))
         return "PIT channel 2 alone (no TSC; channel 0 is not the BIOS's repeating tick "
                "or there is no read-back): spans are lower bounds";
-    return have_rtc ? "PIT channels 0 and 2 as a vernier, the RTC beyond 14 s (no TSC)"
-                    : "PIT channels 0 and 2 as a vernier (no TSC, no RTC: spans without "
-                      "a read for 14 s would be short)";
+    bool half = pit.modulus < PITCLOCK_CH0_PERIOD;     /* channel 0 in mode 3 */
+    if (have_rtc)
+        return half ? "PIT channels 0 and 2 as a vernier, the RTC beyond 7 s (no TSC)"
+                    : "PIT channels 0 and 2 as a vernier, the RTC beyond 14 s (no TSC)";
+    return half ? "PIT channels 0 and 2 as a vernier (no TSC, no RTC: spans without a "
+                  "read for 7 s would be short)"
+                : "PIT channels 0 and 2 as a vernier (no TSC, no RTC: spans without a "
+                  "read for 14 s would be short)";
 }
 
 void pit_delay_us(uint32_t us)

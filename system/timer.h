@@ -1,7 +1,8 @@
 /* Time without interrupts, true over any span: the TSC where the CPU has one (its rate
  * measured against the PIT at entry); on a 386 or 486, which have none, the PIT's
  * channels 0 and 2 read together as a vernier that counts its own wraps, with the
- * RTC's seconds for silences longer than its 14 s (lib/pitclock.h). Reading the clock
+ * RTC's seconds for silences longer than its 14 s (7 s with channel 0 in mode 3;
+ * lib/pitclock.h). Reading the clock
  * is never needed to keep it right, so a BIOS call, a mode set or a QR encode that
  * reads nothing is timed whole.
  *
