@@ -34,7 +34,7 @@ from tests.paths import ROOT
 from tools.apmoff_collect import qrpages
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VARIANTS = 54               # lines drawn and photographed: at least 50 (issue #47)
+VARIANTS = 54               # lines drawn and photographed: fifty and more
 SEED = 47
 MASK_AUTO = -1              # the penalty rules' choice, as app/surveyscreen.c draws
 MASK0_SCREEN = os.path.join(HERE, "fixtures", "bochs-3.0-2240fcd-mask0.png")
