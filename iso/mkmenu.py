@@ -11,14 +11,17 @@ file defines around `multiboot` (apmoff's own grub.cfg: `apmoff action=off`) or 
 does (double and single quotes, backslash escapes), then written so the kernel reads
 each one back whole: a word with a space or a quote is written key="value", with \\"
 and \\\\ inside the quotes (app/options.c reads that, and GRUB's own quoting too).
-Everything else (serial, terminal, if, echo) is left out: the loader has COM1 and the
-screen without being told. A menu entry that boots no kernel is an error.
+Everything else (serial, terminal, echo) is left out: the loader has COM1 and the
+screen without being told. What stands between `if` and `fi` is left out too: the
+file's conditions ask which firmware GRUB runs on (UEFI's own default entry), and the
+loader only ever runs on a BIOS. A menu entry that boots no kernel is an error.
 """
 
 import re
 import sys
 
 MENUENTRY = re.compile(r"^\s*menuentry\s")
+IF, FI = re.compile(r"^\s*if\s"), re.compile(r"^\s*fi\s*$")
 SET = re.compile(r"^\s*set\s+(timeout|default)=(\S+)\s*$")
 FUNCTION = re.compile(r"^\s*function\s+(\S+)\s*\{")
 
@@ -101,7 +104,14 @@ def blocks(lines):
 def convert(cfg, kernel):
     lines = [l for l in cfg.splitlines() if not l.strip().startswith("#")]
     functions, entries, settings = set(), [], {"timeout": "5", "default": "0"}
+    conditions = 0
     for header, body in blocks(lines):
+        if body is None and IF.match(header):
+            conditions += 1
+        if conditions:
+            if body is None and FI.match(header):
+                conditions -= 1
+            continue
         m = FUNCTION.match(header)
         if m and body is not None and any(re.search(r"\bmultiboot2?\b", b) for b in body):
             functions.add(m.group(1))

@@ -86,14 +86,16 @@ def floppy_free(_):
 
 
 def menu(_):
-    """The boot menu's entries and the words each gives the kernel (iso/grub.cfg)."""
+    """The boot menu's entries and the words each gives the kernel (iso/grub.cfg); an
+    entry inside the file's UEFI condition is marked as shown on UEFI only."""
     with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
         cfg = f.read()
     timeout = re.search(r"^set timeout=(\d+)$", cfg, re.M).group(1)
-    rows = "| entry (countdown %s s to the first) | kernel words |\n|---|---|\n" % timeout
-    entry = r'^menuentry "apmoff @VERSION@: ([^"]*)" \{\s*apmoff ([^\n]*)\n'
-    for title, words in re.findall(entry, cfg, re.M):
-        rows += "| %s | `%s` |\n" % (title, words)
+    rows = ("| entry (countdown %s s to the default: the first on a BIOS, the last on UEFI) "
+            "| kernel words |\n|---|---|\n" % timeout)
+    entry = r'^([ \t]*)menuentry "apmoff @VERSION@: ([^"]*)"(?: --id \S+)? \{\s*apmoff ([^\n]*)\n'
+    for indent, title, words in re.findall(entry, cfg, re.M):
+        rows += "| %s%s | `%s` |\n" % (title, " (UEFI only)" if indent else "", words)
     return rows
 
 

@@ -2,6 +2,7 @@
 ia32 OVMF; there is no APM there, and the kernel says so and why."""
 
 from tests.emu.case import Case
+from tests.emu.cases_methods import OFF_ACPI, S5_FOUND
 from tests.emu.judges import ScreenHasText, SurveyMatches
 
 # --- one hybrid ISO for BIOS and UEFI, from a CD or a USB stick -------------------------
@@ -13,10 +14,20 @@ UEFI = dict(serial=[r"^apmoff: firmware: uefi$", r"^apmoff: boot: multiboot 2,",
             last_line=UEFI_HALT,
             judges=[SurveyMatches({"firmware": "uefi", "multiboot": 2, "smbios.found": True,
                                    "acpi.found": True}), ScreenHasText()])
+# The shipped ISO as a person boots it on a UEFI machine: after the countdown the
+# default entry is the UEFI one (APM is not asked: there is none), and the power goes
+# off through ACPI S5.
+UEFI_DEFAULT = dict(serial=UEFI["serial"] + [S5_FOUND],
+                    serial_absent=UEFI["serial_absent"] + [r"^apmoff: apm: "],
+                    last_line=OFF_ACPI)
 CASES = [
-    Case("qemu64-ovmf-iso", "qemu", "ovmf", "pc", "iso", "", "halt", 90, **UEFI),
-    Case("qemu64-ovmf-q35-usb", "qemu", "ovmf", "q35", "usb", "", "halt", 90, **UEFI),
-    Case("qemu-ovmf32-iso", "qemu", "ovmf32", "q35,smm=on", "iso", "", "halt", 120, **UEFI),
+    Case("qemu64-ovmf-iso", "qemu", "ovmf", "pc", "iso", "", "poweroff", 90, **UEFI_DEFAULT),
+    Case("qemu64-ovmf-q35-usb", "qemu", "ovmf", "q35", "usb", "", "poweroff", 90,
+         **UEFI_DEFAULT),
+    Case("qemu-ovmf32-iso", "qemu", "ovmf32", "q35,smm=on", "iso", "", "poweroff", 120,
+         **UEFI_DEFAULT),
+    # The first entry (method=apm) on UEFI: no APM, and the kernel says why.
+    Case("qemu64-ovmf-apm", "qemu", "ovmf", "pc", "iso", "method=apm", "halt", 90, **UEFI),
     # With onfail=exit, "no legacy BIOS" leaves QEMU with (3 << 1) | 1.
     Case("qemu64-ovmf-exit", "qemu", "ovmf", "pc", "iso", "onfail=exit", "exit:7", 90,
          serial=[r"^apmoff: firmware: uefi$"]),

@@ -14,11 +14,15 @@ from tests.paths import BUILD, ELF, ISO, ROOT
 
 
 def variant_cfg(options, loader=""):
-    """The shipped menu with its first entry's options replaced and no timeout; for
-    "grub-mb2", multiboot2 on BIOS too (as a user's own GRUB entry may say)."""
+    """The shipped menu with its first entry's options replaced and no timeout, and
+    that first entry the default on UEFI too; for "grub-mb2", multiboot2 on BIOS too
+    (as a user's own GRUB entry may say)."""
     with open(os.path.join(ROOT, "iso", "grub.cfg")) as f:
         cfg = f.read()
     cfg = re.sub(r"^set timeout=.*$", "set timeout=0", cfg, count=1, flags=re.M)
+    cfg, n = re.subn(r"^\s*set default=uefi-off\n", "", cfg, flags=re.M)
+    if n != 1:
+        raise ValueError("iso/grub.cfg: no UEFI default (set default=uefi-off) to take out")
     if loader == "grub-mb2":
         cfg = re.sub(r"^(\s*)multiboot /boot/apmoff.elf", r"\1multiboot2 /boot/apmoff.elf",
                      cfg, flags=re.M)
