@@ -9,6 +9,8 @@
 #                   SCREEN=window, curses or vnc shows the PC's screen too
 #   make help       this list; docs/start.md says which to use for what
 #   make test       unit tests on the host, static checks, the pages, every emulator case
+#   make check      the fast tier, minutes: unit and static tests, the pages' static
+#                   checks, QEMU's -kernel and Bochs' cases of every method and action
 #   make docs       the pages' generated blocks: figures of the build, output of real runs
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
 #   make bench      time the images against Syslinux and GRUB (bench-table: and the page)
@@ -51,7 +53,8 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
-	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o lib/pitclock.o
+	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o lib/pitclock.o \
+	lib/e820.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
@@ -85,7 +88,7 @@ ELF := $(BUILD)/apmoff.elf
 ISO := $(BUILD)/apmoff.iso
 ASM_OFFSETS := $(BUILD)/system-offsets.inc $(BUILD)/realmode-offsets.inc
 
-.PHONY: all build-all iso run test unit emu deps deps-build deps-run clean real-bios-table help
+.PHONY: all build-all iso run test check unit emu deps deps-build deps-run clean real-bios-table help
 
 # make help: the list at the top of this file.
 help:
@@ -254,6 +257,12 @@ test: deps
 	@$(MAKE) --no-print-directory build-all unit-bin
 	@$(MAKE) --no-print-directory fuzz-bin
 	@$(PYTHON) -m tests.run_all
+
+# The fast tier (the group "quick" of tests/run_all.py): what a change is tried
+# against before make test, which stays the whole suite and what CI runs.
+check: deps
+	@$(MAKE) --no-print-directory build-all unit-bin
+	@$(PYTHON) -m tests.run_all -g quick
 
 # The pages' generated blocks (tests/docs/generate.py): sizes and free space from the
 # build, the menu, the mutant count, panels, tables and figures from real runs (QEMU and

@@ -19,8 +19,8 @@ against the cases' serial logs). Each prints PASS/FAIL lines; the last line is
 build/test-logs/.
 
 Groups (-g, repeatable, or comma-separated): every step and case is in some, and -l
-lists them: unit, static, fuzz, aml, collect, qr, sweep, dist, runner, docs, recipes,
-board-table, and for the emulator cases emu, their emulator (qemu, bochs, 86box),
+lists them: quick (make check, the fast tier), unit, static, fuzz, aml, collect, qr,
+sweep, dist, runner, docs, recipes, board-table, and for the emulator cases emu, their emulator (qemu, bochs, 86box),
 medium (kernel, iso, floppy, usb, hdd), topic (poweroff, errors, v86, check, survey,
 media, uefi, screen, biosrom, 86box) and what their columns imply (uefi, biosrom,
 survey, check, qr, ...).
@@ -104,8 +104,10 @@ def run_checks(tally):
     of the trampoline is followed by a far jump, and the GDT is 16-byte aligned; every
     include points down the kernel's floors (check_layers.py); every floppy image holds
     what the loader reads, where it reads it (check_floppy.py); the loader's real-mode
-    code uses 32-bit addresses for its string instructions (check_loader.py)."""
-    for name, check in (("check_layers", check_layers.check),
+    code uses 32-bit addresses for its string instructions (check_loader.py); every
+    row of make mutate's table still plants its bug (its snippet occurs once)."""
+    for name, check in (("mutant_table", mutant_table),
+                        ("check_layers", check_layers.check),
                         ("check_insns", lambda: check_insns.check(
                             os.path.join(BUILD, "apmoff.elf"))),
                         ("check_grub_patch", check_grub_patch.check),
@@ -116,6 +118,16 @@ def run_checks(tally):
         ok, messages = check()
         print("\n".join(messages))
         tally.add("static", name, ok, message="; ".join(messages)[:500])
+
+
+def mutant_table():
+    from tests.mutate.mutants import MUTANTS
+    from tests.mutate.mutate import validate
+    problems = validate(MUTANTS)
+    if problems:
+        return False, ["FAIL mutant table: " + p for p in problems]
+    return True, ["PASS mutant table: each of %d rows plants its bug (its snippet occurs "
+                  "once)" % len(MUTANTS)]
 
 
 def run_checker_self_test(tally):
@@ -162,8 +174,14 @@ def run_dist(tally):
               message="; ".join(messages)[:500])
 
 
+def run_collect_units(tally):
+    """apmoff-collect's unit tests (tests/collect/test_collect.py, but its live run)."""
+    collect_step.run_units(tally)
+
+
 def run_collect(tally):
-    """apmoff-collect's own tests (tests/collect/test_collect.py)."""
+    """apmoff-collect's other tests: the live run with emulators and Chromium, strangers'
+    files, bounds, output, the parsers' fuzz targets (tests/collect/step.py)."""
     collect_step.run(tally)
 
 
@@ -196,10 +214,16 @@ def run_sweep(tally):
     sweep_step.run_unit(tally)
 
 
-def run_aml(tally):
-    """The AML interpreter against ACPICA: hand-made AML method by method, and
-    \\_PTS(5) of every machine of the ACPI corpus (tests/aml/step.py)."""
-    aml_step.run(tally)
+def run_aml_asl(tally):
+    """The AML interpreter against ACPICA, hand-made AML method by method
+    (tests/aml/step.py)."""
+    aml_step.run(tally, corpus=False)
+
+
+def run_aml_corpus(tally):
+    """The AML interpreter against ACPICA: \\_PTS(5) of every machine of the ACPI
+    corpus (tests/aml/step.py)."""
+    aml_step.run(tally, asl=False)
 
 
 def run_results_self_test(tally):
@@ -335,20 +359,23 @@ def run_recipes(tally):
 # --- the table of steps ----------------------------------------------------------------
 
 # (name, groups, step, phase): "unit" steps run without --emu-only, "emu" ones
-# without --unit-only.
+# without --unit-only. The group "quick" is make check, the fast tier: these steps
+# and the cases tests/emu/cases.py puts in it (its QUICK); make test runs everything.
 STEPS = [
-    ("unit-tests", ("unit",), run_unit, "unit"),
-    ("static-checks", ("static",), run_checks, "unit"),
-    ("checker-self-test", ("static",), run_checker_self_test, "unit"),
+    ("unit-tests", ("unit", "quick"), run_unit, "unit"),
+    ("static-checks", ("static", "quick"), run_checks, "unit"),
+    ("checker-self-test", ("static", "quick"), run_checker_self_test, "unit"),
     ("fuzz-smoke", ("fuzz",), run_fuzz, "unit"),
-    ("aml-interpreter", ("aml",), run_aml, "unit"),
+    ("aml-asl", ("aml", "quick"), run_aml_asl, "unit"),
+    ("aml-corpus", ("aml",), run_aml_corpus, "unit"),
+    ("apmoff-collect-units", ("collect", "quick"), run_collect_units, "unit"),
     ("apmoff-collect", ("collect",), run_collect, "unit"),
     ("survey-qr-property", ("qr", "survey"), run_qr_property, "unit"),
-    ("apmoff-sweep", ("sweep",), run_sweep, "unit"),
+    ("apmoff-sweep", ("sweep", "quick"), run_sweep, "unit"),
     ("dist", ("dist",), run_dist, "unit"),
-    ("runner-self-test", ("runner",), run_results_self_test, "unit"),
-    ("harness-self-test", ("runner",), run_harness_self_test, "unit"),
-    ("docs-static", ("docs", "static"), run_docs_static, "unit"),
+    ("runner-self-test", ("runner", "quick"), run_results_self_test, "unit"),
+    ("harness-self-test", ("runner", "quick"), run_harness_self_test, "unit"),
+    ("docs-static", ("docs", "static", "quick"), run_docs_static, "unit"),
     ("board-table", ("board-table", "86box"), None, "emu"),
     ("sweep-kit", ("sweep", "86box"), None, "emu"),
     ("make-run-load", ("runner", "qemu"), None, "emu"),

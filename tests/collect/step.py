@@ -8,6 +8,7 @@ encodings, two adds at once) and fuzz_collect.py (the parsers' fuzz targets,
 briefly: `make fuzz` runs them longer), and records their TAP lines the way run_all
 records the unit test binaries."""
 
+import importlib
 import re
 import subprocess
 import sys
@@ -18,13 +19,31 @@ from tests.paths import ROOT
 TAP_LINE = re.compile(r"^(not )?ok \d+ (\S+)(.*# SKIP.*)?", re.M)
 
 
-MODULES = ("tests.collect.test_collect", "tests.collect.test_hostile",
-           "tests.collect.test_bounds", "tests.collect.test_output",
-           "tests.collect.fuzz_collect")
+COLLECT = "tests.collect.test_collect"
+LIVE = "EndToEnd"           # its live emulators and headless Chromium
+MODULES = ("tests.collect.test_hostile", "tests.collect.test_bounds",
+           "tests.collect.test_output", "tests.collect.fuzz_collect")
+
+
+def unit_classes():
+    """test_collect's test classes but the live one: seconds, where the rest takes
+    minutes (make check runs these only)."""
+    import unittest
+    module = importlib.import_module(COLLECT)
+    return sorted(name for name, obj in vars(module).items()
+                  if isinstance(obj, type) and issubclass(obj, unittest.TestCase)
+                  and obj.__module__ == module.__name__ and name != LIVE
+                  and unittest.defaultTestLoader.getTestCaseNames(obj))
+
+
+def run_units(tally):
+    run_module(tally, COLLECT, args=unit_classes())
 
 
 def run(tally):
-    """Runs each test module; one record in `tally` (tests/results.py) a test."""
+    """The rest: the live run, then each other module; one record in `tally`
+    (tests/results.py) a test."""
+    run_module(tally, COLLECT, args=[LIVE])
     for module in MODULES:
         run_module(tally, module)
 

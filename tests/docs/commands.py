@@ -76,6 +76,10 @@ RULES = [
     (r"(BENCH_RUNS=\d+ )?make bench(-table)?", Dry("boots 9 images again and again for "
                                                    "minutes")),
     (r"make mutate", Dry("builds and tests the tree once per planted bug (an hour)")),
+    (r"python3 -m tests\.mutate\.mutate( --check)?",
+     Dry("builds and tests the tree once per planted bug (--list prints its table)",
+         "--list")),
+    (r"make check", Dry("its steps and cases are make test's (the group quick)")),
     (r"make real-bios-table", Dry("boots every 86Box case and rewrites a page")),
     (r"make docs", Dry("rewrites the pages; make test checks they are what it would write")),
     (r"make fuzz", Dry("runs each fuzzer for minutes (make test runs them for seconds)")),

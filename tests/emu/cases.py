@@ -7,7 +7,8 @@ then what the serial log must show, and the judges for anything more.
 
 Each case is in the group of its topic below, and in the groups its columns imply
 (emulator, medium, uefi, biosrom, survey, check, v86, ...):
-`python3 -m tests.run_all -l` lists them, `-g GROUP` runs one.
+`python3 -m tests.run_all -l` lists them, `-g GROUP` runs one. The cases of `make
+check`, the fast tier, are in the group "quick" as well (QUICK below).
 """
 
 from tests.emu import (cases_86box, cases_aml, cases_biosrom, cases_check, cases_errors,
@@ -32,11 +33,38 @@ TOPICS = [
     ("biosrom", cases_windows),     # ... and the behaviours only real boards show
 ]
 
+# make check's cases: QEMU's -kernel cases and Bochs' (every method, action and
+# interface, the v86 monitor, the emulated BIOSes), and the shipped ISO once through
+# GRUB on SeaBIOS and once on UEFI; not the floppies, the media, nor 86Box (the whole
+# suite has them). Left out as well, each with its reason, the cases that wait on
+# purpose: they take a third of the emulator time of all the rest.
+WHOLE_SUITE_ONLY = {
+    "qemu-pc-realbios-hang-v86": "waits out the v86 monitor's watchdog on a hung BIOS",
+    "qemu-pc-realbios-slowoff-v86": "a BIOS that takes 8 s to power off",
+    "qemu-pc-realbios-resume-v86": "a suspend that ends at a key pressed after 8 s",
+    "qemu-pc-realbios-resume-rm": "a standby that ends at a key pressed after 8 s",
+    "qemu-pc-clock": "times 3 and 17 RTC seconds",
+    "qemu-486-clock": "times 3 and 17 RTC seconds",
+    "bochs-rombios-clock": "times 3 and 17 RTC seconds",
+}
+QUICK_ISO = ("qemu-pc-iso", "qemu64-ovmf-exit")
+
+
+def quick(case):
+    if case.name in WHOLE_SUITE_ONLY:
+        return False
+    return (case.emulator == "qemu" and case.medium == "kernel" or
+            case.emulator == "bochs" and case.medium == "iso" or case.name in QUICK_ISO)
+
+
 CASES = []
 for topic, module in TOPICS:
     for case in module.CASES:
         case.groups.append(topic)
+        if quick(case):
+            case.groups.append("quick")
         CASES.append(case)
 
 _names = [c.name for c in CASES]
 assert len(set(_names)) == len(_names), "two cases share a name"
+assert set(WHOLE_SUITE_ONLY) | set(QUICK_ISO) <= set(_names), "a tier names no case"

@@ -10,8 +10,16 @@ working tree) is built once and then rebuilt incrementally, the original file pu
 back after each bug. Emulators run as tests.run_all runs them (-j: one a CPU).
 
     python3 -m tests.mutate.mutate [--list] [-k SUBSTRING] [--no-full] [--keep]
+    python3 -m tests.mutate.mutate --check [-k SUBSTRING] [--keep]
 
 A run of the whole table (no -k, no --no-full) writes its result into docs/testing.md.
+
+--check judges make check, the fast tier (run_all's group "quick"), instead: each
+bug's subset as far as it lies inside the tier (its emulator cases that are in the
+group; its unit test), and where that misses it, the whole tier. A bug it misses is
+named with the cases outside the tier that its subset needs: those are the emulator
+configurations only make test shows. Written to docs/testing.md's mutate-check block
+when the whole table ran.
 
 Exit status: 0 when every planted bug was killed; 1 when one survived; 2 when the
 table is wrong (a snippet not found exactly once, a bug that does not build) or the
@@ -111,6 +119,114 @@ def run_subset(tree, tests):
     return False, "", ""
 
 
+def run_subset_quick(tree, tests):
+    """(caught, by whom, output): the subset as far as it lies inside make check;
+    None for caught when none of it does (a command, or only cases outside)."""
+    inside = []
+    for t in tests:
+        kind, _, arg = t.partition(":")
+        if kind == "unit":
+            inside.append(t)
+        elif kind == "emu":
+            ok, out = run([sys.executable, "-m", "tests.run_all", "--emu-only", "-g", "quick",
+                           "-k", arg], tree, SUBSET_TIMEOUT)
+            if "0 passed, 0 failed" in out:
+                continue
+            if not ok:
+                return True, t + " (its cases in make check)", out
+            inside.append(t)
+    if not inside:
+        return None, "", ""
+    caught, by, out = run_subset(tree, [t for t in inside if t.startswith("unit:")])
+    return caught, by, out
+
+
+def run_quick(tree):
+    ok, out = build(tree, ["all", "unit-bin"])
+    if not ok:
+        return None, out
+    ok, out = run([sys.executable, "-m", "tests.run_all", "-g", "quick"], tree, FULL_TIMEOUT)
+    return not ok, out
+
+
+def outside_cases(tests):
+    """The emulator cases a bug's subset names that make check leaves out."""
+    from tests.emu.cases import CASES
+    names = []
+    for t in tests:
+        kind, _, arg = t.partition(":")
+        if kind == "emu":
+            names += [c.name for c in CASES if arg in c.name and "quick" not in c.groups]
+    return names
+
+
+def check_tier(tree, mutants):
+    """--check: which planted bugs make check catches. 0 when every bug is caught
+    or only cases outside the tier can show it; 1 when the tier misses one its own
+    cases should catch."""
+    start = time.monotonic()
+    caught_by_check, outside, missed = [], [], []
+    for i, m in enumerate(mutants, 1):
+        t0 = time.monotonic()
+        with planted(tree, m) as bug:
+            if not bug.built:
+                log("[%d/%d] INVALID  %s: does not build" % (i, len(mutants), m.id))
+                missed.append(m)
+                continue
+            caught, by, out = run_subset_quick(tree, m.tests)
+            if not caught:
+                caught, out = run_quick(tree)
+                by = "make check"
+        if caught:
+            caught_by_check.append(m)
+            log("[%d/%d] CAUGHT   %-24s by %s (%.1f s)" % (i, len(mutants), m.id, by,
+                                                        time.monotonic() - t0))
+        elif outside_cases(m.tests):
+            outside.append(m)
+            log("[%d/%d] OUTSIDE  %-24s only %s show it" % (
+                i, len(mutants), m.id, ", ".join(outside_cases(m.tests))))
+        else:
+            missed.append(m)
+            log("[%d/%d] MISSED   %-24s %s" % (i, len(mutants), m.id, m.why))
+    elapsed = time.monotonic() - start
+    log("mutate --check: make check catches %d of %d planted bugs; %d only cases outside "
+        "it show; %d missed; in %d min %02d s" % (len(caught_by_check), len(mutants),
+                                                 len(outside), len(missed),
+                                                 elapsed // 60, elapsed % 60))
+    if len(mutants) == len(MUTANTS):
+        line = ("Latest `--check` run (%s): **make check catches %d of %d planted bugs**%s.\n"
+                % (time.strftime("%Y-%m-%d"), len(caught_by_check), len(mutants),
+                   "; only cases it leaves out show %s" % ", ".join(
+                       "%s (%s)" % (m.id, ", ".join(outside_cases(m.tests)))
+                       for m in outside) if outside else ""))
+        if blocks.write(os.path.join(ROOT, "docs", "testing.md"), "mutate-check", line):
+            log("mutate: docs/testing.md's mutate-check block written")
+    return 1 if missed else 0
+
+
+class planted:
+    """The bug planted in the copy, and its subset's targets built, for the length of
+    a with block (`as bug`: bug.built, bug.output); the original put back after."""
+
+    def __init__(self, tree, m):
+        self.path, self.m = os.path.join(tree, m.file), m
+        self.tree = tree
+
+    def __enter__(self):
+        with open(self.path) as f:
+            self.original = f.read()
+        with open(self.path, "w") as f:
+            f.write(self.original.replace(self.m.old, self.m.new, 1))
+        os.utime(self.path)                                 # newer than its objects
+        self.built, self.output = build(self.tree, subset_targets(self.m.tests))
+        return self
+
+    def __exit__(self, *exc):
+        with open(self.path, "w") as f:
+            f.write(self.original)
+        os.utime(self.path)
+
+
 def run_full(tree):
     ok, out = build(tree, ["all", "unit-bin", "fuzz-bin"])
     if not ok:
@@ -140,6 +256,8 @@ def main():
     ap.add_argument("--no-full", action="store_true",
                     help="do not run the whole suite when a subset misses a bug")
     ap.add_argument("--keep", action="store_true", help="keep the scratch copy")
+    ap.add_argument("--check", action="store_true",
+                    help="judge make check (the fast tier) instead of the whole suite")
     args = ap.parse_args()
 
     mutants = [m for m in MUTANTS if args.k in m.id or args.k in m.file]
@@ -177,23 +295,17 @@ def main():
                 return 2
         log("mutate: the unmutated copy passes every subset; planting %d bugs"
             % len(mutants))
+        if args.check:
+            return check_tier(tree, mutants)
 
         killed, survived, invalid = [], [], []
         for i, m in enumerate(mutants, 1):
             t0 = time.monotonic()
-            path = os.path.join(tree, m.file)
-            with open(path) as f:
-                original = f.read()
-            with open(path, "w") as f:
-                f.write(original.replace(m.old, m.new, 1))
-            shutil.copystat(os.path.join(ROOT, m.file), path)
-            os.utime(path)                                  # newer than its objects
-            try:
-                ok, out = build(tree, subset_targets(m.tests))
-                if not ok:
+            with planted(tree, m) as bug:
+                if not bug.built:
                     invalid.append(m)
                     log("[%d/%d] INVALID  %s (%s): does not build\n%s" % (
-                        i, len(mutants), m.id, m.file, out[-1500:]))
+                        i, len(mutants), m.id, m.file, bug.output[-1500:]))
                     continue
                 caught, by, out = run_subset(tree, m.tests)
                 if not caught and not args.no_full:
@@ -210,10 +322,6 @@ def main():
                 log("[%d/%d] %s %-24s %-26s %s (%.1f s)" % (
                     i, len(mutants), "KILLED  " if caught else "SURVIVED", m.id, m.file,
                     "by " + by if caught else m.why, time.monotonic() - t0))
-            finally:
-                with open(path, "w") as f:
-                    f.write(original)
-                os.utime(path)
 
         total = len(killed) + len(survived)
         elapsed = time.monotonic() - start
