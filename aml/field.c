@@ -11,6 +11,7 @@
 #include "amlint.h"
 #include "../lib/div64.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define ACCESS_ANY      0
 #define ACCESS_BYTE     1
@@ -31,21 +32,6 @@ static uint64_t mask_below(unsigned bits)  /* bits 0..bits-1 clear, the rest set
 static uint64_t mask_above(unsigned bits)  /* bits 0..bits-1 set */
 {
     return bits >= 64 ? ~(uint64_t)0 : ~(~(uint64_t)0 << bits);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-
-    for (unsigned i = n < 8 ? n : 8; i-- > 0;)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static void put_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n && i < 8; i++, v >>= 8)
-        p[i] = (uint8_t)v;
 }
 
 void field_prepare(struct aml_object *fo, uint8_t flags, uint8_t attrib, uint32_t bit_pos,
@@ -111,7 +97,7 @@ static int datum_io(struct aml *a, struct aml_object *fo, uint32_t off, uint8_t 
     case OT_BANK_FIELD:
         if (register_overflow(fo->u.field.reg, fo->u.field.value))
             return fail(a, AML_E_REGISTER_LIMIT, "bank value");
-        put_le(idx, 4, fo->u.field.value);
+        put_le_n(idx, 4, fo->u.field.value);
         st = insert(a, fo->u.field.reg, idx, 4);
         if (st)
             return st;
@@ -133,7 +119,7 @@ static int datum_io(struct aml *a, struct aml_object *fo, uint32_t off, uint8_t 
         if (register_overflow(fo->u.field.reg, fo->u.field.value))
             return fail(a, AML_E_REGISTER_LIMIT, "index value");
         uint32_t at = off + (uint32_t)fo->u.field.value;
-        put_le(idx, 4, at);
+        put_le_n(idx, 4, at);
         st = insert(a, fo->u.field.reg, idx, 4);
         if (st)
             return st;
@@ -161,7 +147,7 @@ static int write_datum(struct aml *a, struct aml_object *fo, uint64_t mask, uint
                 st = datum_io(a, fo, off, data, false);
                 if (st)
                     return st;
-                merged |= get_le(data, 8) & ~mask;
+                merged |= le_n(data, 8) & ~mask;
             }
             break;
         case UPDATE_WRITE_ONES:
@@ -174,7 +160,7 @@ static int write_datum(struct aml *a, struct aml_object *fo, uint64_t mask, uint
             return fail(a, AML_E_OPERAND_VALUE, "update rule");
         }
     }
-    put_le(data, 8, merged);
+    put_le_n(data, 8, merged);
     a->write_value = merged;
     return datum_io(a, fo, off, data, true);
 }
@@ -210,19 +196,19 @@ static int extract(struct aml *a, struct aml_object *fo, uint8_t *buf, uint32_t 
     st = datum_io(a, fo, field_off, data, false);
     if (st)
         return st;
-    uint64_t raw = get_le(data, 8);
+    uint64_t raw = le_n(data, 8);
     uint64_t merged = raw >> c->start_bit;
     for (uint32_t i = 1; i < field_datums; i++) {
         field_off += c->access_bytes;
         st = datum_io(a, fo, field_off, data, false);
         if (st)
             return st;
-        raw = get_le(data, 8);
+        raw = le_n(data, 8);
         if (bits - c->start_bit < 64)
             merged |= raw << (bits - c->start_bit);
         if (i == datums)
             break;
-        put_le(buf + buf_off, len - buf_off < c->access_bytes ? len - buf_off
+        put_le_n(buf + buf_off, len - buf_off < c->access_bytes ? len - buf_off
                : c->access_bytes, merged);
         buf_off += c->access_bytes;
         merged = raw >> c->start_bit;
@@ -230,7 +216,7 @@ static int extract(struct aml *a, struct aml_object *fo, uint8_t *buf, uint32_t 
     unsigned tail = c->bit_length % bits;
     if (tail)
         merged &= mask_above(tail);
-    put_le(buf + buf_off, len - buf_off < c->access_bytes ? len - buf_off : c->access_bytes,
+    put_le_n(buf + buf_off, len - buf_off < c->access_bytes ? len - buf_off : c->access_bytes,
            merged);
     return AML_OK;
 }
@@ -266,7 +252,7 @@ static int insert(struct aml *a, struct aml_object *fo, const uint8_t *buf, uint
 
     memset(padded, 0, sizeof(padded));
     memcpy(padded, buf, len < c->access_bytes ? len : c->access_bytes);
-    uint64_t raw = get_le(padded, 8);
+    uint64_t raw = le_n(padded, 8);
     uint64_t merged = raw << c->start_bit;
     for (uint32_t i = 1; i < field_datums; i++) {
         merged &= mask;
@@ -279,10 +265,10 @@ static int insert(struct aml *a, struct aml_object *fo, const uint8_t *buf, uint
         if (i == datums)
             break;
         buf_off += c->access_bytes;
-        put_le(padded, 8, raw);     /* bytes the copy does not reach stay */
+        put_le_n(padded, 8, raw);     /* bytes the copy does not reach stay */
         uint32_t n = len - buf_off < c->access_bytes ? len - buf_off : c->access_bytes;
         memcpy(padded, buf + buf_off, n);
-        raw = get_le(padded, 8);
+        raw = le_n(padded, 8);
         merged |= raw << c->start_bit;
     }
     unsigned tail = (c->bit_length + c->start_bit) % bits;
@@ -327,7 +313,7 @@ int field_read(struct aml *a, struct aml_object *fo, struct aml_object **out)
         if (!o)
             return fail(a, AML_E_NO_MEMORY, NULL);
         st = extract(a, fo, buf, int_bytes(a));
-        o->u.integer = get_le(buf, int_bytes(a));
+        o->u.integer = le_n(buf, int_bytes(a));
     }
     if (st) {
         obj_put(a, o);
@@ -350,7 +336,7 @@ int field_write(struct aml *a, struct aml_object *fo, struct aml_object *value)
     }
     switch (value->type) {
     case AML_TYPE_INTEGER:
-        put_le(buf, 8, value->u.integer);
+        put_le_n(buf, 8, value->u.integer);
         return insert(a, fo, buf, 8);
     case AML_TYPE_BUFFER:
     case AML_TYPE_STRING:

@@ -5,11 +5,7 @@
  * other path names exactly one place. An Alias is followed where it is found. */
 #include "amlint.h"
 #include "../lib/string.h"
-
-static uint32_t seg_at(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+#include "../lib/le.h"
 
 struct aml_node *ns_child(struct aml_node *parent, uint32_t name)
 {
@@ -48,7 +44,7 @@ struct aml_node *ns_add(struct aml *a, struct aml_node *parent, uint32_t name, u
 
 struct aml_node *ns_new_root(struct aml *a)
 {
-    return ns_add(a, NULL, seg_at((const uint8_t *)"\\___"), OT_SCOPE);
+    return ns_add(a, NULL, le32((const uint8_t *)"\\___"), OT_SCOPE);
 }
 
 /* The scope a path's prefixes and all but its last segment name. */
@@ -60,7 +56,7 @@ static struct aml_node *walk_prefix(struct aml *a, struct aml_node *scope,
     for (unsigned i = 0; i < n->up && at; i++)
         at = at->parent;
     for (unsigned i = 0; i < upto && at; i++) {
-        at = ns_child(at, seg_at(n->segs + 4 * i));
+        at = ns_child(at, le32(n->segs + 4 * i));
         /* An alias of a Device and the like opens the scope it stands for. */
         at = ns_resolve_alias(at);
     }
@@ -73,7 +69,7 @@ struct aml_node *ns_find_raw(struct aml *a, struct aml_node *scope, const struct
     if (n->count == 0)
         return walk_prefix(a, scope, n, 0);
     if (n->count == 1 && !n->root && !n->up && (flags & NS_SEARCH)) {
-        uint32_t name = seg_at(n->segs);
+        uint32_t name = le32(n->segs);
         for (struct aml_node *s = scope; s; s = s->parent) {
             struct aml_node *hit = ns_child(s, name);
             if (hit)
@@ -82,7 +78,7 @@ struct aml_node *ns_find_raw(struct aml *a, struct aml_node *scope, const struct
         return NULL;
     }
     struct aml_node *parent = walk_prefix(a, scope, n, n->count - 1u);
-    return parent ? ns_child(parent, seg_at(n->segs + 4 * (n->count - 1u))) : NULL;
+    return parent ? ns_child(parent, le32(n->segs + 4 * (n->count - 1u))) : NULL;
 }
 
 struct aml_node *ns_find(struct aml *a, struct aml_node *scope, const struct aml_name *n,
@@ -100,7 +96,7 @@ int ns_create(struct aml *a, struct aml_node *scope, const struct aml_name *n, u
     struct aml_node *parent = walk_prefix(a, scope, n, n->count - 1u);
     if (!parent)
         return AML_E_NOT_FOUND;
-    uint32_t name = seg_at(n->segs + 4 * (n->count - 1u));
+    uint32_t name = le32(n->segs + 4 * (n->count - 1u));
     struct aml_node *old = ns_child(parent, name);
     if (old) {
         *out = old;
@@ -231,7 +227,7 @@ void ns_name_text(const struct aml_name *n, char *buf, size_t size)
     for (unsigned i = 0; i < n->up && at + 1 < size; i++)
         buf[at++] = '^';
     for (unsigned i = 0; i < n->count; i++) {
-        at = put_seg(buf, size, at, seg_at(n->segs + 4 * i));
+        at = put_seg(buf, size, at, le32(n->segs + 4 * i));
         if (i + 1u < n->count && at + 1 < size)
             buf[at++] = '.';
     }

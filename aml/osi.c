@@ -9,6 +9,7 @@
  * ports AML may still touch (region.c), as in ACPICA. */
 #include "amlint.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 struct osi_entry {
     const char *name;
@@ -89,8 +90,7 @@ static int osi_method(struct aml *a, struct aml_object **args, struct aml_object
 
 static int predefine(struct aml *a, const char *name, struct aml_object *o, unsigned type)
 {
-    uint32_t seg = (uint32_t)(uint8_t)name[0] | (uint32_t)(uint8_t)name[1] << 8 |
-                   (uint32_t)(uint8_t)name[2] << 16 | (uint32_t)(uint8_t)name[3] << 24;
+    uint32_t seg = le32((const uint8_t *)name);
     struct aml_node *n = ns_add(a, a->root, seg, type);
 
     if (!n || (type != AML_TYPE_DEVICE && type != OT_SCOPE && !o)) {

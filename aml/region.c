@@ -16,6 +16,7 @@
 #include "amlint.h"
 #include "../lib/format.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define OSI_WIN_XP      2       /* aml.osi_level at and above which ... */
 #define ALWAYS          0
@@ -219,8 +220,7 @@ int region_access(struct aml *a, struct aml_object *r, uint32_t offset, uint16_t
 
 static struct aml_node *child_named(struct aml_node *scope, const char *name)
 {
-    uint32_t seg = (uint32_t)(uint8_t)name[0] | (uint32_t)(uint8_t)name[1] << 8 |
-                   (uint32_t)(uint8_t)name[2] << 16 | (uint32_t)(uint8_t)name[3] << 24;
+    uint32_t seg = le32((const uint8_t *)name);
     return ns_resolve_alias(ns_child(scope, seg));
 }
 

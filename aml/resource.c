@@ -2,6 +2,7 @@
  * (where the End Tag is) and for the Embedded Controller (its two I/O ports from
  * _CRS: the data port first, then the command/status port, as Linux reads them). */
 #include "ops.h"
+#include "../lib/le.h"
 
 #define SMALL_IO        0x08    /* small item names (bits 6-3) */
 #define SMALL_FIXED_IO  0x09
@@ -66,9 +67,9 @@ static void take_io(const uint8_t *d, unsigned item, uint32_t body, void *arg)
     if (io->count >= io->max)
         return;
     if (item == SMALL_IO && body >= 7)
-        io->ports[io->count++] = (uint16_t)(d[1] | d[2] << 8);     /* _MIN */
+        io->ports[io->count++] = le16(d + 1);      /* _MIN */
     else if (item == SMALL_FIXED_IO && body >= 3)
-        io->ports[io->count++] = (uint16_t)((d[0] | d[1] << 8) & 0x3FF);
+        io->ports[io->count++] = le16(d) & 0x3FF;
 }
 
 unsigned aml_resource_io_ports(const uint8_t *crs, uint32_t len, uint16_t *ports, unsigned max)

@@ -2,6 +2,7 @@
  * opcode itself. Every read is bounded by the cursor's end, which the caller has set
  * to the end of the enclosing object; nothing here reads past it. */
 #include "amlint.h"
+#include "../lib/le.h"
 
 #define ROOT_CHAR       0x5C    /* '\' */
 #define PARENT_PREFIX   0x5E    /* '^' */
@@ -27,7 +28,7 @@ int stream_u16(struct cursor *c, uint16_t *v)
 {
     if (need(c, 2))
         return AML_E_BAD_AML;
-    *v = (uint16_t)(c->p[0] | c->p[1] << 8);
+    *v = le16(c->p);
     c->p += 2;
     return AML_OK;
 }
@@ -36,8 +37,7 @@ int stream_u32(struct cursor *c, uint32_t *v)
 {
     if (need(c, 4))
         return AML_E_BAD_AML;
-    *v = (uint32_t)c->p[0] | (uint32_t)c->p[1] << 8 | (uint32_t)c->p[2] << 16 |
-         (uint32_t)c->p[3] << 24;
+    *v = le32(c->p);
     c->p += 4;
     return AML_OK;
 }

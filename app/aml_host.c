@@ -8,23 +8,9 @@
 #include "../system/timer.h"
 #include "../lib/format.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define DEBUG_LINES_MAX     16  /* Store (..., Debug) lines shown for one evaluation */
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-
-    for (unsigned i = n < 8 ? n : 8; i-- > 0;)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static void put_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++, v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 /* "SystemIO 72h", "PCI_Config 00:04.0 8Bh", "SystemMemory FED40000h". */
 static void where(const struct aml_io *io, char *buf, unsigned size)
@@ -54,7 +40,7 @@ static void print_write(struct aml_host_state *st, const struct aml_io *io,
         return;
     st->printed++;
     where(io, at, sizeof(at));
-    uint64_t v = get_le(data, n);
+    uint64_t v = le_n(data, n);
     if (n > 4)
         fmt_snprintf(value, sizeof(value), "%08X%08Xh", (unsigned)(v >> 32), (unsigned)v);
     else if (n > 2)
@@ -85,7 +71,7 @@ static int port_io(const struct aml_io *io, uint8_t *data)
         unsigned n = io->bytes - done >= 4 ? 4 : io->bytes - done >= 2 ? 2 : 1;
         uint16_t p = (uint16_t)(port + done);
         if (io->write) {
-            uint32_t v = (uint32_t)get_le(data + done, n);
+            uint32_t v = (uint32_t)le_n(data + done, n);
             if (n == 4)
                 outl(p, v);
             else if (n == 2)
@@ -94,7 +80,7 @@ static int port_io(const struct aml_io *io, uint8_t *data)
                 outb(p, (uint8_t)v);
         } else {
             uint32_t v = n == 4 ? inl(p) : n == 2 ? inw(p) : inb(p);
-            put_le(data + done, n, v);
+            put_le_n(data + done, n, v);
         }
         done += n;
     }
@@ -121,7 +107,7 @@ static int memory_io(struct aml_host_state *st, const struct aml_io *io, uint8_t
                    : io->bytes - done >= 2 && !((a + done) & 1) ? 2 : 1;
         volatile void *p = (volatile void *)(a + done);
         if (io->write) {
-            uint32_t v = (uint32_t)get_le(data + done, n);
+            uint32_t v = (uint32_t)le_n(data + done, n);
             if (n == 4)
                 *(volatile uint32_t *)p = v;
             else if (n == 2)
@@ -131,7 +117,7 @@ static int memory_io(struct aml_host_state *st, const struct aml_io *io, uint8_t
         } else {
             uint32_t v = n == 4 ? *(volatile uint32_t *)p
                        : n == 2 ? *(volatile uint16_t *)p : *(volatile uint8_t *)p;
-            put_le(data + done, n, v);
+            put_le_n(data + done, n, v);
         }
         done += n;
     }
@@ -150,13 +136,13 @@ static int pci_io(struct aml_host_state *st, const struct aml_io *io, uint8_t *d
         uint32_t v = 0;
         bool ok = io->write ? pci_conf_write(st->pci_mech, io->pci_bus, io->pci_device,
                                              io->pci_function, reg, n,
-                                             (uint32_t)get_le(data + done, n))
+                                             (uint32_t)le_n(data + done, n))
                             : pci_conf_read(st->pci_mech, io->pci_bus, io->pci_device,
                                             io->pci_function, reg, n, &v);
         if (!ok)
             return refuse(st, io, "beyond configuration space 00h-FFh, or misaligned");
         if (!io->write)
-            put_le(data + done, n, v);
+            put_le_n(data + done, n, v);
     }
     return AML_OK;
 }

@@ -8,6 +8,7 @@
 #include "../lib/format.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define INT13_GET_PARAMS    0x08
 #define INT13_EDD_CHECK     0x41
@@ -49,9 +50,8 @@ static void probe_edd(struct hdd_info *h, const struct bios_access *b)
     if (!ok(b, BIOS_INT_DISK, &r))
         return;
     h->have_edd_params = true;
-    for (int i = 7; i >= 0; i--)
-        h->edd_sectors = h->edd_sectors << 8 | buf[16 + i];
-    h->edd_sector_size = (uint16_t)(buf[24] | buf[25] << 8);
+    h->edd_sectors = le64(buf + 16);
+    h->edd_sector_size = le16(buf + 24);
 }
 
 void probe_disks(struct disk_probe *d, const struct bios_access *b, uint8_t cmos_floppy)

@@ -10,50 +10,42 @@
 #include "probes.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
+#include "../lib/e820.h"
 
-#define E820_SMAP       0x534D4150u     /* "SMAP" */
-#define E820_ENTRY_SIZE 20u             /* base, length, type; ACPI 3.0 adds 4 */
-#define E820_MAX_CALLS  (PROBE_E820_MAX + 8)
+#define E820_CALLS_MAX  (PROBE_E820_MAX + 8)
 
-static uint32_t rd32(const uint8_t *p)
+struct e820_keep {
+    const struct bios_access *b;
+    struct mem_probe *m;
+};
+
+static int e820_call(void *ctx, struct biosregs *r)
 {
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    const char *why;
+    return ((struct e820_keep *)ctx)->b->call(BIOS_INT_SYSTEM, r, r, &why);
+}
+
+static int e820_keep(void *ctx, const struct e820_entry *e)
+{
+    struct mem_probe *m = ((struct e820_keep *)ctx)->m;
+    if (m->e820_count == PROBE_E820_MAX)
+        return 0;
+    m->e820[m->e820_count++] = *e;
+    return 1;
 }
 
 static void probe_e820(struct mem_probe *m, const struct bios_access *b)
 {
-    uint16_t seg, off;
-    uint8_t *buf = b->buffer(&seg, &off);
-    uint32_t next = 0;
-    const char *why;
+    struct e820_keep keep = { b, m };
+    struct e820_walk w = { .call = e820_call, .each = e820_keep, .ctx = &keep,
+                           .calls_max = E820_CALLS_MAX };
+    uint16_t off;
 
-    for (unsigned calls = 0; calls < E820_MAX_CALLS; calls++) {
-        struct biosregs r;
-        initregs(&r);
-        r.eax = 0xE820;
-        r.edx = E820_SMAP;
-        r.ecx = 24;
-        r.ebx = next;
-        r.es = seg;
-        r.edi = off;
-        memset(buf, 0, 24);
-        if (!b->call(BIOS_INT_SYSTEM, &r, &r, &why) || (r.eflags & X86_EFLAGS_CF) ||
-            r.eax != E820_SMAP || r.cx < E820_ENTRY_SIZE)
-            return;                     /* the end (CF), or no E820 at all */
-        m->have_e820 = true;
-        if (m->e820_count == PROBE_E820_MAX) {
-            m->e820_truncated = true;
-            return;
-        }
-        struct e820_entry *e = &m->e820[m->e820_count++];
-        e->base = rd32(buf) | (uint64_t)rd32(buf + 4) << 32;
-        e->length = rd32(buf + 8) | (uint64_t)rd32(buf + 12) << 32;
-        e->type = rd32(buf + 16);
-        next = r.ebx;
-        if (!next)
-            return;
-    }
-    m->e820_truncated = true;           /* a continuation that never ends */
+    w.buffer = b->buffer(&w.es, &off);
+    w.di = off;
+    enum e820_end end = e820_walk(&w);
+    m->have_e820 = end != E820_NONE;
+    m->e820_truncated = end == E820_FULL || end == E820_ENDLESS;
 }
 
 /* INT 15h AX=ax, asked and judged as lib/biosregs.h says. */

@@ -11,17 +11,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../lib/e820.h"
 #include "../realmode/bios.h"
 #include "../survey/physmem.h"
 #include "../survey/vbe.h"
 
 #define PROBE_E820_MAX      24
 #define PROBE_HDD_MAX       4
-
-struct e820_entry {
-    uint64_t base, length;
-    uint32_t type;              /* 1 available, 2 reserved, 3 ACPI, 4 NVS, 5 bad */
-};
 
 struct mem_probe {
     bool have_int12;

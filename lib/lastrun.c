@@ -4,6 +4,7 @@
 #include "lastrun.h"
 #include "crc32.h"
 #include "string.h"
+#include "le.h"
 
 static const char mark[8] = { 'a', 'p', 'm', 'o', 'f', 'f', 'L', 'R' };
 
@@ -24,28 +25,6 @@ enum {
 _Static_assert(OFF_METHOD + LASTRUN_METHOD_MAX + 1 <= OFF_RUN_MS && OFF_AWAY_S + 4 <= OFF_CRC,
                "record layout");
 
-static void put16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    put16(p, (uint16_t)v);
-    put16(p + 2, (uint16_t)(v >> 16));
-}
-
-static uint16_t get16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return get16(p) | (uint32_t)get16(p + 2) << 16;
-}
-
 void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
 {
     memset(out, 0, LASTRUN_SIZE);
@@ -54,38 +33,38 @@ void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
     out[OFF_ASKED] = r->asked;
     out[OFF_STATE] = r->state;
     out[OFF_ATTEMPT] = r->attempt;
-    put16(out + OFF_FLAG, r->reset_flag);
+    put_le16(out + OFF_FLAG, r->reset_flag);
     out[OFF_HAVE_TIME] = r->have_time;
-    put16(out + OFF_TIME, r->time.year);
+    put_le16(out + OFF_TIME, r->time.year);
     out[OFF_TIME + 2] = r->time.month;
     out[OFF_TIME + 3] = r->time.day;
     out[OFF_TIME + 4] = r->time.hour;
     out[OFF_TIME + 5] = r->time.minute;
     out[OFF_TIME + 6] = r->time.second;
-    put32(out + OFF_RUN_MS, (r->run_ms & ~LASTRUN_RUN_MS_AT_LEAST) |
+    put_le32(out + OFF_RUN_MS, (r->run_ms & ~LASTRUN_RUN_MS_AT_LEAST) |
                             (r->run_ms_at_least ? LASTRUN_RUN_MS_AT_LEAST : 0));
     for (unsigned i = 0; i < LASTRUN_METHOD_MAX && r->method[i]; i++)
         out[OFF_METHOD + i] = (uint8_t)r->method[i];
-    put32(out + OFF_AWAY_S, r->away_s);
-    put32(out + OFF_CRC, crc32(0, out, OFF_CRC));
+    put_le32(out + OFF_AWAY_S, r->away_s);
+    put_le32(out + OFF_CRC, crc32(0, out, OFF_CRC));
 }
 
 enum lastrun_found lastrun_decode(const uint8_t in[LASTRUN_SIZE], struct lastrun *r)
 {
     if (memcmp(in + OFF_MARK, mark, sizeof(mark)))
         return LASTRUN_NONE;
-    if (get32(in + OFF_CRC) != crc32(0, in, OFF_CRC) || in[OFF_FORMAT] != LASTRUN_FORMAT ||
+    if (le32(in + OFF_CRC) != crc32(0, in, OFF_CRC) || in[OFF_FORMAT] != LASTRUN_FORMAT ||
         in[OFF_ASKED] < LASTRUN_OFF || in[OFF_ASKED] > LASTRUN_SUSPEND ||
         in[OFF_STATE] < LASTRUN_CALLING || in[OFF_STATE] > LASTRUN_RETURNED ||
         in[OFF_METHOD + LASTRUN_METHOD_MAX] != 0)
         return LASTRUN_DAMAGED;
     *r = (struct lastrun){
         .asked = in[OFF_ASKED], .state = in[OFF_STATE], .attempt = in[OFF_ATTEMPT],
-        .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = get16(in + OFF_FLAG),
-        .run_ms = get32(in + OFF_RUN_MS) & ~LASTRUN_RUN_MS_AT_LEAST,
-        .run_ms_at_least = (get32(in + OFF_RUN_MS) & LASTRUN_RUN_MS_AT_LEAST) != 0,
-        .away_s = get32(in + OFF_AWAY_S),
-        .time = { get16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
+        .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = le16(in + OFF_FLAG),
+        .run_ms = le32(in + OFF_RUN_MS) & ~LASTRUN_RUN_MS_AT_LEAST,
+        .run_ms_at_least = (le32(in + OFF_RUN_MS) & LASTRUN_RUN_MS_AT_LEAST) != 0,
+        .away_s = le32(in + OFF_AWAY_S),
+        .time = { le16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
                   in[OFF_TIME + 4], in[OFF_TIME + 5], in[OFF_TIME + 6] },
     };
     memcpy(r->method, in + OFF_METHOD, LASTRUN_METHOD_MAX + 1);

@@ -34,6 +34,11 @@
 #define PORT_B_SPEAKER      0x02    /* and drives the speaker: kept off */
 #define PORT_B_OUT2         0x20    /* read-only: channel 2's output */
 
+/* The BIOS's tick, IRQ 0 from channel 0's full period: 1193182 / 65536 = 18.2065 Hz,
+ * counted at 40:6Ch and set back to 0 at midnight. */
+#define BIOS_TICKS_PER_10S  182
+#define BIOS_TICKS_PER_DAY  0x1800B0u
+
 /* 8042 keyboard controller. */
 #define KBC_DATA            0x60
 #define KBC_CTRL            0x64    /* status when read, command when written */

@@ -3,6 +3,7 @@
  * entries). */
 #include "fat.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define BPB_BYTES_PER_SECTOR    0x0B
 #define BPB_CLUSTER_SECTORS     0x0D
@@ -29,29 +30,19 @@
 #define FAT12_BAD               0xFF7
 #define FAT12_END               0xFF8   /* and above: the chain's last cluster */
 
-static uint16_t rd16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16;
-}
-
 int fat_mount(struct fat_volume *v, const uint8_t *boot, const char **why)
 {
-    uint16_t total16 = rd16(boot + BPB_TOTAL16);
+    uint16_t total16 = le16(boot + BPB_TOTAL16);
 
     v->cluster_sectors = boot[BPB_CLUSTER_SECTORS];
-    v->reserved = rd16(boot + BPB_RESERVED);
+    v->reserved = le16(boot + BPB_RESERVED);
     v->fats = boot[BPB_FATS];
-    v->root_entries = rd16(boot + BPB_ROOT_ENTRIES);
-    v->total_sectors = total16 ? total16 : rd32(boot + BPB_TOTAL32);
-    v->fat_sectors = rd16(boot + BPB_FAT_SECTORS);
-    v->track_sectors = rd16(boot + BPB_TRACK_SECTORS);
-    v->heads = rd16(boot + BPB_HEADS);
-    if (rd16(boot + BPB_BYTES_PER_SECTOR) != FAT_SECTOR) {
+    v->root_entries = le16(boot + BPB_ROOT_ENTRIES);
+    v->total_sectors = total16 ? total16 : le32(boot + BPB_TOTAL32);
+    v->fat_sectors = le16(boot + BPB_FAT_SECTORS);
+    v->track_sectors = le16(boot + BPB_TRACK_SECTORS);
+    v->heads = le16(boot + BPB_HEADS);
+    if (le16(boot + BPB_BYTES_PER_SECTOR) != FAT_SECTOR) {
         *why = "its sectors are not 512 bytes";
         return -1;
     }
@@ -86,7 +77,7 @@ int fat_mount(struct fat_volume *v, const uint8_t *boot, const char **why)
 
 static unsigned next_cluster(const uint8_t *fat, unsigned cluster)
 {
-    unsigned v = rd16(fat + cluster + cluster / 2);
+    unsigned v = le16(fat + cluster + cluster / 2);
     return cluster & 1 ? v >> 4 : v & 0xFFF;
 }
 
@@ -137,8 +128,8 @@ static int in_sector(const uint8_t *sector, const char name[11], struct fat_file
             (e[DIR_ATTR] & ATTR_VOLUME))
             continue;
         if (!memcmp(e, name, 11)) {
-            f->first_cluster = rd16(e + DIR_CLUSTER);
-            f->size = rd32(e + DIR_SIZE);
+            f->first_cluster = le16(e + DIR_CLUSTER);
+            f->size = le32(e + DIR_SIZE);
             *attr = e[DIR_ATTR];
             return 1;
         }

@@ -19,7 +19,7 @@ LOADER_CFLAGS := -m16 -march=i386 -mtune=i386 -mregparm=3 -ffreestanding -fno-pi
 	-MMD -MP
 LOADER_C := loader/main.c loader/console.c loader/disk.c loader/fat.c loader/menu.c \
 	loader/menuui.c loader/lz4.c loader/mbload.c loader/mbinfo.c loader/memory.c \
-	lib/format.c lib/string.c lib/biosregs.c lib/uart.c
+	lib/format.c lib/string.c lib/biosregs.c lib/uart.c lib/e820.c
 LOADER_OBJS := $(LOADER_BUILD)/head.o $(LOADER_BUILD)/copy.o \
 	$(LOADER_C:%.c=$(LOADER_BUILD)/obj/%.o) \
 	$(LOADER_BUILD)/version.o

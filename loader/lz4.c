@@ -1,6 +1,7 @@
 /* LZ4 frames and blocks, XXH32: see lz4.h. */
 #include "lz4.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define LZ4_MAGIC           0x184D2204u
 #define FLG_VERSION_MASK    0xC0
@@ -19,11 +20,6 @@
 #define PRIME3              3266489917u
 #define PRIME4              668265263u
 #define PRIME5              374761393u
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static uint32_t rotl(uint32_t x, unsigned r)
 {
@@ -44,10 +40,10 @@ uint32_t xxh32(const uint8_t *p, uint32_t len, uint32_t seed)
         uint32_t v1 = seed + PRIME1 + PRIME2, v2 = seed + PRIME2, v3 = seed,
                  v4 = seed - PRIME1;
         for (; end - p >= 16; p += 16) {
-            v1 = xxh_round(v1, rd32(p));
-            v2 = xxh_round(v2, rd32(p + 4));
-            v3 = xxh_round(v3, rd32(p + 8));
-            v4 = xxh_round(v4, rd32(p + 12));
+            v1 = xxh_round(v1, le32(p));
+            v2 = xxh_round(v2, le32(p + 4));
+            v3 = xxh_round(v3, le32(p + 8));
+            v4 = xxh_round(v4, le32(p + 12));
         }
         h = rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18);
     } else {
@@ -55,7 +51,7 @@ uint32_t xxh32(const uint8_t *p, uint32_t len, uint32_t seed)
     }
     h += len;
     for (; end - p >= 4; p += 4)
-        h = rotl(h + rd32(p) * PRIME3, 17) * PRIME4;
+        h = rotl(h + le32(p) * PRIME3, 17) * PRIME4;
     for (; p < end; p++)
         h = rotl(h + *p * PRIME5, 11) * PRIME1;
     h ^= h >> 15;
@@ -67,7 +63,7 @@ uint32_t xxh32(const uint8_t *p, uint32_t len, uint32_t seed)
 
 int lz4_magic(const uint8_t *in, uint32_t in_len)
 {
-    return in_len >= 4 && rd32(in) == LZ4_MAGIC;
+    return in_len >= 4 && le32(in) == LZ4_MAGIC;
 }
 
 /* A length's 255-continued extra bytes; 0 when they run past end (or overflow). */
@@ -167,11 +163,11 @@ int lz4_unpack(const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_ma
     uint32_t size = 0;
     int sized = (flg & FLG_CONTENT_SIZE) != 0;
     if (sized) {
-        if (rd32(in + 10)) {
+        if (le32(in + 10)) {
             *why = "its content size is past 4 GiB";
             return -1;
         }
-        size = rd32(in + 6);
+        size = le32(in + 6);
     }
     p = in + header + 1;
 
@@ -180,7 +176,7 @@ int lz4_unpack(const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_ma
             *why = "it is cut short (no end mark)";
             return -1;
         }
-        uint32_t word = rd32(p), len = word & ~BLOCK_UNCOMPRESSED;
+        uint32_t word = le32(p), len = word & ~BLOCK_UNCOMPRESSED;
         p += 4;
         if (!word)
             break;
@@ -189,7 +185,7 @@ int lz4_unpack(const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_ma
             *why = "it is cut short (a block runs past the end)";
             return -1;
         }
-        if (tail && xxh32(p, len, 0) != rd32(p + len)) {
+        if (tail && xxh32(p, len, 0) != le32(p + len)) {
             *why = "a block's checksum is wrong (a damaged file)";
             return -1;
         }
@@ -214,7 +210,7 @@ int lz4_unpack(const uint8_t *in, uint32_t in_len, uint8_t *out, uint32_t out_ma
             *why = "it is cut short (no content checksum)";
             return -1;
         }
-        if (xxh32(out, pos, 0) != rd32(p)) {
+        if (xxh32(out, pos, 0) != le32(p)) {
             *why = "its content checksum is wrong (a damaged file)";
             return -1;
         }

@@ -26,6 +26,7 @@
 #include "version.h"
 #include "../lib/format.h"
 #include "../lib/multiboot.h"
+#include "../lib/pc.h"
 #include "../lib/string.h"
 
 void loader_main(uint32_t drive) __attribute__((noreturn));
@@ -42,7 +43,6 @@ void loader_main(uint32_t drive) __attribute__((noreturn));
 #define UNPACK_BUFFER   0x50000u
 #define MEG             0x100000u
 #define RUNS_MAX        64
-#define TICKS_PER_S_X10 182
 
 static struct fat_volume vol;
 static uint8_t *fat;
@@ -91,7 +91,7 @@ static const char *format_name(uint32_t sectors)
 /* Tenths of a second since a tick count, for the lines that say how long a step took. */
 static unsigned tenths_since(uint32_t start)
 {
-    return (unsigned)((ticks() - start) * 100 / TICKS_PER_S_X10);
+    return (unsigned)((ticks() - start) * 100 / BIOS_TICKS_PER_10S);
 }
 
 static void open_disk(uint8_t drive)

@@ -1,6 +1,7 @@
 /* The multiboot kernel's load plan: see mbload.h. ELF offsets from the System V ABI
  * (ELF header and program header of ELFCLASS32). */
 #include "mbload.h"
+#include "../lib/le.h"
 
 #define EI_CLASS        4
 #define EI_DATA         5
@@ -30,16 +31,6 @@
 #define MB_BSS_END      24
 #define MB_ENTRY        28
 #define MB_AOUT_HEADER  32
-
-static uint32_t rd16(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return rd16(p) | rd16(p + 2) << 16;
-}
 
 static int refuse(const char **why, const char *what)
 {
@@ -80,8 +71,8 @@ static int plan_aout(const uint8_t *file, uint32_t size, uint32_t min, uint32_t 
     const uint8_t *h = file + p->header_offset;
     if (size - p->header_offset < MB_AOUT_HEADER)
         return refuse(why, "its multiboot header is cut short");
-    uint32_t header_addr = rd32(h + MB_HEADER_ADDR), load = rd32(h + MB_LOAD_ADDR);
-    uint32_t load_end = rd32(h + MB_LOAD_END), bss_end = rd32(h + MB_BSS_END);
+    uint32_t header_addr = le32(h + MB_HEADER_ADDR), load = le32(h + MB_LOAD_ADDR);
+    uint32_t load_end = le32(h + MB_LOAD_END), bss_end = le32(h + MB_BSS_END);
     if (load > header_addr || header_addr - load > p->header_offset)
         return refuse(why, "its multiboot header's addresses do not fit the file");
     uint32_t offset = p->header_offset - (header_addr - load);
@@ -89,7 +80,7 @@ static int plan_aout(const uint8_t *file, uint32_t size, uint32_t min, uint32_t 
     uint32_t end = bss_end ? bss_end : load + file_bytes;
     if ((load_end && load_end < load) || end < load + file_bytes)
         return refuse(why, "its multiboot header's addresses run backwards");
-    p->entry = rd32(h + MB_ENTRY);
+    p->entry = le32(h + MB_ENTRY);
     return add(p, load, offset, file_bytes, end - load, size, min, max, why);
 }
 
@@ -100,23 +91,23 @@ static int plan_elf(const uint8_t *file, uint32_t size, uint32_t min, uint32_t m
         file[3] != 'F')
         return refuse(why, "it is neither an ELF file nor has the a.out kludge's addresses");
     if (file[EI_CLASS] != ELFCLASS32 || file[EI_DATA] != ELFDATA2LSB ||
-        rd16(file + E_TYPE) != ET_EXEC || rd16(file + E_MACHINE) != EM_386)
+        le16(file + E_TYPE) != ET_EXEC || le16(file + E_MACHINE) != EM_386)
         return refuse(why, "it is not a 32-bit x86 ELF executable");
-    uint32_t phoff = rd32(file + E_PHOFF), phnum = rd16(file + E_PHNUM);
-    if (rd16(file + E_PHENTSIZE) != PH_SIZE || phoff > size ||
+    uint32_t phoff = le32(file + E_PHOFF), phnum = le16(file + E_PHNUM);
+    if (le16(file + E_PHENTSIZE) != PH_SIZE || phoff > size ||
         phnum > (size - phoff) / PH_SIZE)
         return refuse(why, "its program headers run past the end of the file");
     for (uint32_t i = 0; i < phnum; i++) {
         const uint8_t *ph = file + phoff + i * PH_SIZE;
-        if (rd32(ph + P_TYPE) != PT_LOAD)
+        if (le32(ph + P_TYPE) != PT_LOAD)
             continue;
-        if (add(p, rd32(ph + P_PADDR), rd32(ph + P_OFFSET), rd32(ph + P_FILESZ),
-                rd32(ph + P_MEMSZ), size, min, max, why))
+        if (add(p, le32(ph + P_PADDR), le32(ph + P_OFFSET), le32(ph + P_FILESZ),
+                le32(ph + P_MEMSZ), size, min, max, why))
             return -1;
     }
     if (!p->count)
         return refuse(why, "it has nothing to load (no PT_LOAD segment)");
-    p->entry = rd32(file + E_ENTRY);
+    p->entry = le32(file + E_ENTRY);
     return 0;
 }
 
@@ -127,8 +118,8 @@ int mbload_plan(const uint8_t *file, uint32_t size, uint32_t min_addr, uint32_t 
     uint32_t search = size < MB1_SEARCH ? size : MB1_SEARCH;
     int found = 0;
     for (uint32_t at = 0; at + 12 <= search && !found; at += 4) {
-        uint32_t magic = rd32(file + at), flags = rd32(file + at + 4);
-        if (magic == MB1_HEADER_MAGIC && magic + flags + rd32(file + at + 8) == 0) {
+        uint32_t magic = le32(file + at), flags = le32(file + at + 4);
+        if (magic == MB1_HEADER_MAGIC && magic + flags + le32(file + at + 8) == 0) {
             p->header_offset = at;
             p->flags = flags;
             found = 1;

@@ -2,44 +2,40 @@
 #include "memory.h"
 #include "bios.h"
 #include "../lib/bda.h"
+#include "../lib/e820.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
 #include "../lib/x86.h"
 
-#define SMAP                0x534D4150u     /* "SMAP", in EDX and EAX of E820h */
-#define E820_ENTRY          20
 #define E820_CALLS_MAX      64              /* a BIOS whose EBX never returns to 0 */
 #define E801_ALL_BELOW_16M  15360           /* KiB from 1 MiB to 16 MiB */
 #define MEG                 0x100000u
 #define KBC_SPIN            100000
 #define A20_TESTS           1000
 
+static int e820_call(void *ctx, struct biosregs *r)
+{
+    (void)ctx;
+    intcall(BIOS_INT_SYSTEM, r, r);
+    return 1;
+}
+
+/* Empty ranges are left out; the map ends when the multiboot map is full. */
+static int e820_keep(void *ctx, const struct e820_entry *e)
+{
+    struct memory *m = ctx;
+    if (e->length)
+        m->map[m->map_count++] = (struct mbinfo_range){ e->base, e->length, e->type };
+    return m->map_count < MBINFO_MAP_MAX;
+}
+
 static void memory_map(struct memory *m)
 {
-    static uint8_t entry[E820_ENTRY];
-    struct biosregs r;
-    uint32_t next = 0;
-
-    for (int calls = 0; calls < E820_CALLS_MAX && m->map_count < MBINFO_MAP_MAX; calls++) {
-        initregs(&r);
-        r.eax = 0xE820;
-        r.edx = SMAP;
-        r.ebx = next;
-        r.ecx = E820_ENTRY;
-        r.edi = (uint32_t)(uintptr_t)entry;
-        intcall(BIOS_INT_SYSTEM, &r, &r);
-        if ((r.eflags & X86_EFLAGS_CF) || r.eax != SMAP || r.ecx < E820_ENTRY)
-            break;                      /* none, or the end (some BIOSes end with CF) */
-        struct mbinfo_range e;
-        memcpy(&e.base, entry, 8);
-        memcpy(&e.length, entry + 8, 8);
-        memcpy(&e.type, entry + 16, 4);
-        if (e.length)
-            m->map[m->map_count++] = e;
-        next = r.ebx;
-        if (!next)
-            break;
-    }
+    static uint8_t entry[E820_ASK_SIZE];
+    struct e820_walk w = { .call = e820_call, .each = e820_keep, .ctx = m,
+                           .buffer = entry, .di = (uint32_t)(uintptr_t)entry,
+                           .calls_max = E820_CALLS_MAX };
+    e820_walk(&w);
 }
 
 void memory_detect(struct memory *m)

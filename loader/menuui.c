@@ -2,10 +2,9 @@
 #include "menuui.h"
 #include "console.h"
 #include "../lib/format.h"
+#include "../lib/pc.h"
 #include "../lib/string.h"
 
-#define TICKS_PER_10S   182             /* the BIOS timer: 18.2 Hz */
-#define TICKS_PER_DAY   0x1800B0u       /* where 40:6Ch goes back to 0 */
 #define FIRST_ROW       2
 #define STOPPED         "The countdown is stopped."
 
@@ -20,7 +19,7 @@ struct view {
 static uint32_t elapsed_ticks(uint32_t start)
 {
     uint32_t now = ticks();
-    return now >= start ? now - start : now + TICKS_PER_DAY - start;
+    return now >= start ? now - start : now + BIOS_TICKS_PER_DAY - start;
 }
 
 static void draw_entry(const struct view *v, unsigned i)
@@ -124,7 +123,7 @@ unsigned menu_run(const struct menu *m, const char *version, const char *note, c
     unsigned shown = ~0u;
     for (;;) {
         if (v.counting) {
-            uint32_t gone = elapsed_ticks(start) * 10 / TICKS_PER_10S;
+            uint32_t gone = elapsed_ticks(start) * 10 / BIOS_TICKS_PER_10S;
             if (gone >= m->timeout)
                 break;
             if (m->timeout - gone != shown) {

@@ -19,6 +19,7 @@
 #include "../lib/bda.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
+#include "../lib/le.h"
 
 #define IO_BITMAP_BYTES 8192            /* one bit per port, 65536 ports */
 #define VECTOR_NMI      2
@@ -26,7 +27,6 @@
 #define IRQS            16
 #define IRQ_TIMER       0
 #define IRQ_CASCADE     2
-#define TICKS_PER_S     18              /* IRQ 0 at the BIOS's 18.2 Hz */
 #define WATCHDOG_S      6               /* a BIOS call that runs longer has hung */
 
 /* IF goes to the virtual flag; TF stays ours. IOPL and NT are kept virtual too: the
@@ -66,6 +66,7 @@ static struct {
     uint16_t held;                      /* IRQs that came while the virtual IF was off */
     unsigned ticks;                     /* IRQ 0s since the call began: the watchdog */
     unsigned limit_ticks;               /* ... bites past this many; 0: never */
+    unsigned limit_s;                   /* the same in seconds, as asked */
     uint16_t exit_cs, exit_ip;
     struct biosregs *regs;
     char why[112];
@@ -81,16 +82,14 @@ static uint8_t *linear(uint32_t seg, uint32_t off)
 static void push16(struct exception_frame *f, uint16_t v)
 {
     f->esp = (f->esp & 0xFFFF0000u) | ((f->esp - 2) & 0xFFFF);
-    uint8_t *p = linear(f->ss, f->esp);
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
+    put_le16(linear(f->ss, f->esp), v);
 }
 
 static uint16_t pop16(struct exception_frame *f)
 {
     const uint8_t *p = linear(f->ss, f->esp);
     f->esp = (f->esp & 0xFFFF0000u) | ((f->esp + 2) & 0xFFFF);
-    return (uint16_t)(p[0] | p[1] << 8);
+    return le16(p);
 }
 
 static uint32_t pop32(struct exception_frame *f)
@@ -174,7 +173,7 @@ static void watchdog(const struct exception_frame *f)
         return;
     fmt_snprintf(call.why, sizeof(call.why),
                  "v86: BIOS call did not return within %u s: stopped by the timer at "
-                 "%04X:%04X", call.limit_ticks / TICKS_PER_S, (unsigned)f->cs & 0xFFFF,
+                 "%04X:%04X", call.limit_s, (unsigned)f->cs & 0xFFFF,
                  (unsigned)f->eip & 0xFFFF);
     fail(f);
 }
@@ -525,7 +524,8 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     call.virtual_flags = 0;
     call.held = 0;
     call.ticks = 0;
-    call.limit_ticks = limit_s * TICKS_PER_S;
+    call.limit_s = limit_s;
+    call.limit_ticks = limit_s * BIOS_TICKS_PER_10S / 10;
     call.kbc_output_next = false;
     call.a20_kept = false;
     call.regs = regs;

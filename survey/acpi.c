@@ -1,6 +1,6 @@
 /* The ACPI RSDP: see acpi.h. Offsets are those of the ACPI specification, 5.2.5.3. */
 #include "acpi.h"
-#include "le.h"
+#include "../lib/le.h"
 #include "../lib/bda.h"
 #include "../lib/string.h"
 

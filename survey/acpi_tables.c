@@ -2,7 +2,7 @@
  * specification (6.x: 5.2.6 header, 5.2.7 RSDT, 5.2.8 XSDT, 5.2.9 FADT Table 5.9),
  * checked against ACPICA's struct acpi_table_fadt (actbl.h). */
 #include "acpi_tables.h"
-#include "le.h"
+#include "../lib/le.h"
 #include "../lib/string.h"
 
 #define HDR_OFF_LENGTH          4

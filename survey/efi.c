@@ -2,7 +2,7 @@
  * section 4.3 (EFI_SYSTEM_TABLE) and 4.6 (EFI_CONFIGURATION_TABLE): pointers and
  * UINTN are 8 bytes on x64 firmware and 4 on ia32. */
 #include "efi.h"
-#include "le.h"
+#include "../lib/le.h"
 
 #define EFI_SYSTEM_TABLE_SIGNATURE_LO   0x20494249u     /* "IBI SYST" */
 #define EFI_SYSTEM_TABLE_SIGNATURE_HI   0x54535953u

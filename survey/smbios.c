@@ -1,7 +1,7 @@
 /* SMBIOS entry points and structure table: see smbios.h. Offsets and type numbers
  * are those of DMTF DSP0134 (SMBIOS 3.x; 2.x entry point in 5.2.1). */
 #include "smbios.h"
-#include "le.h"
+#include "../lib/le.h"
 #include "../lib/string.h"
 
 /* 5.2.2: the 64-bit ("_SM3_") entry point. */

@@ -1,7 +1,7 @@
 /* The VBE controller information block: see vbe.h. Offsets from VESA BIOS
  * Extension 3.0, section 4.4 (VbeInfoBlock). */
 #include "vbe.h"
-#include "le.h"
+#include "../lib/le.h"
 #include "../lib/string.h"
 
 #define VBE_OFF_SIGNATURE       0

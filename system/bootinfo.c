@@ -2,6 +2,7 @@
 #include "bootinfo.h"
 
 #include <stddef.h>
+#include "../lib/le.h"
 
 #define MB1_MMAP_MAX_BYTES      4096    /* far more than any real map */
 
@@ -24,16 +25,6 @@
 static const uint8_t *at(uintptr_t mem_base, uint32_t addr)
 {
     return (const uint8_t *)(mem_base + addr);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p)
-{
-    return rd32(p) | (uint64_t)rd32(p + 4) << 32;
 }
 
 /* Copies a NUL-terminated string of at most max bytes; true when it did not fit. The
@@ -60,35 +51,35 @@ static void add_mmap(struct bootinfo *bi, uint64_t base, uint64_t length, uint32
 
 static void parse_mb1(struct bootinfo *bi, const uint8_t *info, uintptr_t mem_base)
 {
-    uint32_t flags = rd32(info + MB1_OFF_FLAGS);
+    uint32_t flags = le32(info + MB1_OFF_FLAGS);
 
     if (flags & MB1_FLAG_MEM) {
         bi->have_mem = true;
-        bi->mem_lower_kb = rd32(info + MB1_OFF_MEM_LOWER);
-        bi->mem_upper_kb = rd32(info + MB1_OFF_MEM_UPPER);
+        bi->mem_lower_kb = le32(info + MB1_OFF_MEM_LOWER);
+        bi->mem_upper_kb = le32(info + MB1_OFF_MEM_UPPER);
     }
-    if ((flags & MB1_FLAG_CMDLINE) && rd32(info + MB1_OFF_CMDLINE))
+    if ((flags & MB1_FLAG_CMDLINE) && le32(info + MB1_OFF_CMDLINE))
         bi->cmdline_truncated = copy_bytes(bi->cmdline, sizeof(bi->cmdline),
-                                            at(mem_base, rd32(info + MB1_OFF_CMDLINE)),
+                                            at(mem_base, le32(info + MB1_OFF_CMDLINE)),
                                             BOOTINFO_CMDLINE_MAX, true);
-    if ((flags & MB1_FLAG_LOADER) && rd32(info + MB1_OFF_LOADER))
+    if ((flags & MB1_FLAG_LOADER) && le32(info + MB1_OFF_LOADER))
         copy_bytes(bi->loader, sizeof(bi->loader),
-                   at(mem_base, rd32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4, false);
+                   at(mem_base, le32(info + MB1_OFF_LOADER)), BOOTINFO_LOADER_MAX * 4, false);
     if (flags & MB1_FLAG_MMAP) {
-        uint32_t length = rd32(info + MB1_OFF_MMAP_LENGTH);
-        const uint8_t *p = at(mem_base, rd32(info + MB1_OFF_MMAP_ADDR));
+        uint32_t length = le32(info + MB1_OFF_MMAP_LENGTH);
+        const uint8_t *p = at(mem_base, le32(info + MB1_OFF_MMAP_ADDR));
         if (length > MB1_MMAP_MAX_BYTES) {
             bi->malformed++;
             length = MB1_MMAP_MAX_BYTES;
         }
         /* Each entry: u32 size (not counting itself), u64 base, u64 length, u32 type. */
         for (uint32_t off = 0; off + 24 <= length;) {
-            uint32_t size = rd32(p + off);
+            uint32_t size = le32(p + off);
             if (size < 20 || size > 256) {
                 bi->malformed++;
                 break;
             }
-            add_mmap(bi, rd64(p + off + 4), rd64(p + off + 12), rd32(p + off + 20));
+            add_mmap(bi, le64(p + off + 4), le64(p + off + 12), le32(p + off + 20));
             off += size + 4;
         }
     }
@@ -96,13 +87,13 @@ static void parse_mb1(struct bootinfo *bi, const uint8_t *info, uintptr_t mem_ba
 
 static void parse_mb2_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
 {
-    uint32_t entry_size = size >= 16 ? rd32(tag + 8) : 0;
+    uint32_t entry_size = size >= 16 ? le32(tag + 8) : 0;
     if (entry_size < 24 || entry_size > 256) {
         bi->malformed++;
         return;
     }
     for (uint32_t off = 16; off + entry_size <= size; off += entry_size)
-        add_mmap(bi, rd64(tag + off), rd64(tag + off + 8), rd32(tag + off + 16));
+        add_mmap(bi, le64(tag + off), le64(tag + off + 8), le32(tag + off + 16));
 }
 
 /* Tag 8: u64 addr, u32 pitch, width, height, u8 bpp, type, u16 reserved, then for RGB
@@ -112,7 +103,7 @@ static void parse_mb2_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t siz
  * kernel by now. */
 static void parse_mb2_efi_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t size)
 {
-    uint32_t desc_size = size >= 16 ? rd32(tag + 8) : 0;
+    uint32_t desc_size = size >= 16 ? le32(tag + 8) : 0;
 
     if (desc_size < EFI_MEMORY_DESCRIPTOR_MIN || desc_size > 4096) {
         bi->malformed++;
@@ -122,14 +113,14 @@ static void parse_mb2_efi_mmap(struct bootinfo *bi, const uint8_t *tag, uint32_t
     for (uint32_t off = 16; off + desc_size <= size; off += desc_size) {
         const uint8_t *d = tag + off;
         bi->efi_mmap_count++;
-        if (!(rd64(d + 32) & EFI_MEMORY_RUNTIME))
+        if (!(le64(d + 32) & EFI_MEMORY_RUNTIME))
             continue;
         if (bi->efi_runtime_count == BOOTINFO_EFI_RUNTIME_MAX) {
             bi->efi_runtime_truncated = true;
             continue;
         }
         bi->efi_runtime[bi->efi_runtime_count++] =
-            (struct efi_region){ rd64(d + 8), rd64(d + 24), rd32(d) };
+            (struct efi_region){ le64(d + 8), le64(d + 24), le32(d) };
     }
 }
 
@@ -141,10 +132,10 @@ static void parse_mb2_framebuffer(struct bootinfo *bi, const uint8_t *tag, uint3
         return;
     }
     struct framebuffer *fb = &bi->fb;
-    fb->addr = rd64(tag + 8);
-    fb->pitch = rd32(tag + 16);
-    fb->width = rd32(tag + 20);
-    fb->height = rd32(tag + 24);
+    fb->addr = le64(tag + 8);
+    fb->pitch = le32(tag + 16);
+    fb->width = le32(tag + 20);
+    fb->height = le32(tag + 24);
     fb->bpp = tag[28];
     fb->red_pos = tag[32];
     fb->red_size = tag[33];
@@ -159,7 +150,7 @@ static void parse_mb2_framebuffer(struct bootinfo *bi, const uint8_t *tag, uint3
 
 static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
 {
-    uint32_t total = rd32(info);
+    uint32_t total = le32(info);
 
     if (total < 16 || total > MB2_MAX_TOTAL) {
         bi->malformed++;
@@ -167,7 +158,7 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
     }
     for (uint32_t off = 8; off + 8 <= total;) {
         const uint8_t *tag = info + off;
-        uint32_t type = rd32(tag), size = rd32(tag + 4);
+        uint32_t type = le32(tag), size = le32(tag + 4);
 
         if (type == MB2_TAG_END)
             return;
@@ -186,8 +177,8 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
         case MB2_TAG_BASIC_MEMINFO:
             if (size >= 16) {
                 bi->have_mem = true;
-                bi->mem_lower_kb = rd32(tag + 8);
-                bi->mem_upper_kb = rd32(tag + 12);
+                bi->mem_lower_kb = le32(tag + 8);
+                bi->mem_upper_kb = le32(tag + 12);
             }
             break;
         case MB2_TAG_MMAP:
@@ -198,8 +189,8 @@ static void parse_mb2(struct bootinfo *bi, const uint8_t *info)
             bi->efi_system_table = true;
             bi->efi64 = type == MB2_TAG_EFI64;
             if (size >= (type == MB2_TAG_EFI64 ? 16u : 12u))
-                bi->efi_system_table_addr = type == MB2_TAG_EFI64 ? rd64(tag + 8)
-                                                                  : rd32(tag + 8);
+                bi->efi_system_table_addr = type == MB2_TAG_EFI64 ? le64(tag + 8)
+                                                                  : le32(tag + 8);
             break;
         case MB2_TAG_ACPI_OLD:
         case MB2_TAG_ACPI_NEW:

@@ -11,13 +11,9 @@
 #include <string.h>
 
 #include "../../survey/acpi_s5.h"
+#include "../../lib/le.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -28,9 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     uint8_t *mem = malloc(size);
     memcpy(mem, data, size);
-    rsdp.rsdt_addr = rd32(data);
+    rsdp.rsdt_addr = le32(data);
     rsdp.have_xsdt = data[12] & 1;
-    rsdp.xsdt_addr = rsdp.have_xsdt ? rd32(data + 4) | (uint64_t)rd32(data + 8) << 32 : 0;
+    rsdp.xsdt_addr = rsdp.have_xsdt ? le32(data + 4) | (uint64_t)le32(data + 8) << 32 : 0;
     struct physmem pm = { (uintptr_t)mem, size };
 
     bool found = acpi_s5_find(&pm, &rsdp, &s5);

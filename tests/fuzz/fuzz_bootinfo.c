@@ -23,6 +23,7 @@
 
 #include "../../system/bootinfo.h"
 #include "../../survey/acpi.h"
+#include "../../lib/le.h"
 
 #define MB1_OFF_CMDLINE         16
 #define MB1_OFF_MMAP_ADDR       48
@@ -31,11 +32,6 @@
 #define MB1_SLACK               4096
 
 static struct bootinfo bi;
-
-static uint32_t get32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -83,7 +79,7 @@ static void fuzz_mb1(const uint8_t *data, size_t n)
     memcpy(mem, data, n);
     static const int fields[] = { MB1_OFF_CMDLINE, MB1_OFF_MMAP_ADDR, MB1_OFF_LOADER };
     for (int i = 0; i < 3; i++)
-        put32(mem + fields[i], get32(mem + fields[i]) % (uint32_t)region);
+        put32(mem + fields[i], le32(mem + fields[i]) % (uint32_t)region);
     bootinfo_parse(&bi, MB1_BOOT_MAGIC, 0, (uintptr_t)mem);
     check();
     free(mem);

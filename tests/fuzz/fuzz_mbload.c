@@ -11,22 +11,18 @@
 #include <string.h>
 
 #include "../../loader/mbload.h"
+#include "../../lib/le.h"
 
 #define MIN     0x100000u
 #define MAX     0x4000000u
-
-static uint32_t get32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static void check(const uint8_t *file, size_t size, const struct mbload_plan *p,
                   uint32_t min, uint32_t max)
 {
     uint32_t at = p->header_offset;
     if (at % 4 || at + 12 > size || at + 12 > MB1_SEARCH ||
-        get32(file + at) != MB1_HEADER_MAGIC || get32(file + at + 4) != p->flags ||
-        get32(file + at) + get32(file + at + 4) + get32(file + at + 8) != 0)
+        le32(file + at) != MB1_HEADER_MAGIC || le32(file + at + 4) != p->flags ||
+        le32(file + at) + le32(file + at + 4) + le32(file + at + 8) != 0)
         abort();
     if (!p->count || p->count > MBLOAD_PIECES_MAX)
         abort();

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../survey/smbios.h"
+#include "../../lib/le.h"
 
 static uint8_t sum(const uint8_t *p, size_t n)
 {
@@ -35,16 +36,11 @@ static void put32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint32_t get32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void make_dmi(uint8_t *m, size_t n, size_t at, int fold)
 {
     memcpy(m + at, "_DMI_", 5);
     if (fold)
-        put32(m + at + 8, get32(m + at + 8) % (uint32_t)n);
+        put32(m + at + 8, le32(m + at + 8) % (uint32_t)n);
     fix(m + at, 15, 5);
 }
 
@@ -66,7 +62,7 @@ static void make_entry(uint8_t *m, size_t n, int kind, int fold)
         memcpy(m, "_SM3_", 5);
         m[6] = 0x18;
         if (fold) {
-            put32(m + 16, get32(m + 16) % (uint32_t)n);
+            put32(m + 16, le32(m + 16) % (uint32_t)n);
             put32(m + 20, 0);
         }
         fix(m, 0x18, 5);

@@ -1006,22 +1006,22 @@ class Tables(unittest.TestCase):
     def test_coverage_says_which_machines(self):
         table = [dataclasses.make_dataclass("M", ["internal"])(n) for n in "abcd"]
         results = [{"machine": n} for n in "ab"]
-        self.assertTrue(cli.coverage(results, table).startswith("the first 2 of the 4 "))
-        self.assertEqual(cli.coverage(results[1:], table),
+        self.assertTrue(report.coverage(results, table).startswith("the first 2 of the 4 "))
+        self.assertEqual(report.coverage(results[1:], table),
                          "1 of the 4 machines of the 386 and later")
-        self.assertEqual(cli.coverage([{"machine": n} for n in "dcba"], table),
+        self.assertEqual(report.coverage([{"machine": n} for n in "dcba"], table),
                          "the whole table")
 
     def test_a_resumed_sweep_names_each_kernel(self):
         def surveyed(commit):
             return {"survey": {"version": "0.3", "commit": commit}}
         results = [surveyed("new"), surveyed("new"), surveyed("old"), {"survey": None}]
-        self.assertEqual(cli.kernel_versions(results),
+        self.assertEqual(report.kernel_versions(results),
                          [("0.3", "new", 2), ("0.3", "old", 1)])
-        self.assertEqual(cli.kernels_text(cli.kernel_versions(results)),
+        self.assertEqual(report.kernels_text(report.kernel_versions(results)),
                          "apmoff 0.3 (`new`) on 2 and 0.3 (`old`) on 1 "
                          "of the surveys")
-        self.assertEqual(cli.kernels_text(cli.kernel_versions(results[:2])),
+        self.assertEqual(report.kernels_text(report.kernel_versions(results[:2])),
                          "apmoff 0.3 (`new`)")
 
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "../../loader/lz4.h"
+#include "../../lib/le.h"
 #include "loader_fixture.h"
 
 #define FLG_VERSION_01      0x40
@@ -24,11 +25,6 @@
 #define FLG_CONTENT_CHECKSUM 0x04
 #define BD_64K              0x40
 #define UNCOMPRESSED        0x80000000u
-
-static uint32_t get32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* Unpacks from a heap copy of exactly in_len bytes into a block of exactly out_max. */
 static int unpack(const uint8_t *in, size_t in_len, uint32_t out_max, uint8_t **out,
@@ -78,7 +74,7 @@ static void frame_features(const uint8_t *f, size_t n, struct features *ft)
     ft->no_content_checksum += !(flg & FLG_CONTENT_CHECKSUM);
     for (;;) {
         assert_true(p + 4 <= n);
-        uint32_t word = get32(f + p);
+        uint32_t word = le32(f + p);
         p += 4;
         if (!word)
             break;
@@ -544,7 +540,7 @@ static void test_xxh32_against_lz4(void **state)
         uint8_t *data = fixture_read(name, &data_len);
         assert_int_equal(data_len, len);
         assert_true(frame[4] & FLG_CONTENT_CHECKSUM);
-        assert_int_equal(xxh32(data, (uint32_t)data_len, 0), get32(frame + frame_len - 4));
+        assert_int_equal(xxh32(data, (uint32_t)data_len, 0), le32(frame + frame_len - 4));
         free(frame);
         free(data);
     }

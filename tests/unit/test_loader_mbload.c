@@ -15,16 +15,12 @@
 
 #include "../../loader/lz4.h"
 #include "../../loader/mbload.h"
+#include "../../lib/le.h"
 #include "loader_fixture.h"
 
 #define MEG             0x100000u
 #define KERNEL_AT       0x200000u       /* boot/linker.ld */
 #define TOP             (64 * MEG)      /* a machine with 64 MiB */
-
-static uint32_t get32(const uint8_t *p)
-{
-    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static void set16(uint8_t *p, uint32_t v)
 {
@@ -102,20 +98,20 @@ static void assert_kernel_plan(const uint8_t *file, size_t size, const struct mb
     assert_int_equal(p->count, 1);
     assert_false(p->aout_kludge);
     assert_true(p->header_offset < MB1_SEARCH);
-    assert_int_equal(get32(file + p->header_offset), MB1_HEADER_MAGIC);
-    assert_int_equal(p->flags, get32(file + p->header_offset + 4));
+    assert_int_equal(le32(file + p->header_offset), MB1_HEADER_MAGIC);
+    assert_int_equal(p->flags, le32(file + p->header_offset + 4));
     assert_true(p->flags & MB1_MEMORY_INFO);
     const struct mbload_piece *q = &p->piece[0];
     assert_int_equal(q->dest, KERNEL_AT);
     assert_true(q->file_bytes > 0x10000 && q->file_bytes <= q->mem_bytes);
     assert_true(q->offset + q->file_bytes <= size);
-    assert_int_equal(p->entry, get32(file + 24));       /* e_entry */
+    assert_int_equal(p->entry, le32(file + 24));       /* e_entry */
     assert_true(p->entry >= q->dest && p->entry < q->dest + q->file_bytes);
     assert_int_equal(p->low, KERNEL_AT);
     assert_int_equal(p->high, KERNEL_AT + q->mem_bytes);
     /* Its bytes: the first of the segment are the ones its program header points at. */
-    uint32_t phoff = get32(file + 28);
-    assert_int_equal(q->offset, get32(file + phoff + 4));
+    uint32_t phoff = le32(file + 28);
+    assert_int_equal(q->offset, le32(file + phoff + 4));
 }
 
 static void test_real_kernel(void **state)
@@ -183,7 +179,7 @@ static void test_kernel_header_broken(void **state)
     set32(k + at, 0);                                   /* no magic */
     assert_refused(k, kernel_size, MEG, TOP, "no multiboot header");
     mb_header(k, at, flags);
-    set32(k + at + 8, get32(k + at + 8) + 1);           /* the checksum off by one */
+    set32(k + at + 8, le32(k + at + 8) + 1);           /* the checksum off by one */
     assert_refused(k, kernel_size, MEG, TOP, "no multiboot header");
 
     mb_header(k, at, flags | MB1_VIDEO_MODE);
@@ -249,7 +245,7 @@ static void test_kernel_segment_moved(void **state)
     struct mbload_plan p;
     (void)state;
     uint8_t *k = kernel_copy(&p);
-    uint8_t *ph = k + get32(k + 28);
+    uint8_t *ph = k + le32(k + 28);
     set32(ph + 12, 0x80000);                            /* p_paddr below 1 MiB */
     assert_refused(k, kernel_size, MEG, TOP, "below 1 MiB");
     set32(ph + 12, TOP - 0x1000);                       /* past the machine's memory */
@@ -286,8 +282,8 @@ static void test_kernel_overlapping_segments(void **state)
     (void)state;
     uint8_t *k = kernel_copy(&p);
     const struct mbload_piece q = p.piece[0];
-    assert_true((get32(k + 44) & 0xFFFF) >= 2);         /* e_phnum */
-    uint8_t *ph = k + get32(k + 28) + 32;
+    assert_true((le32(k + 44) & 0xFFFF) >= 2);         /* e_phnum */
+    uint8_t *ph = k + le32(k + 28) + 32;
     set32(ph + 0, 1);                                   /* PT_LOAD */
     set32(ph + 4, q.offset);
     set32(ph + 16, 0x100);

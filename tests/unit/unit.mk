@@ -64,7 +64,7 @@ UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o lib/crc32.o surv
 UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o lib/crc32.o lib/string.o
 
 UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.o \
-	app/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o
+	app/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o lib/e820.o
 
 UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 

@@ -14,7 +14,6 @@ import sys
 import threading
 import time
 
-from tools.apmoff_collect import version as apmoff_version
 
 from . import chipsets, config, emulator, image, judge, report, screen, source, sweep, table
 
@@ -340,46 +339,13 @@ def refreshed(out, r):
     return judge.refresh(r, com1, boots[-1].get("final_screen") or [])
 
 
-def kernel_versions(results):
-    """[(version, commit, machines)] of the apmoff kernels the surveys came from (the
-    images', not this tree's), the most used first; a sweep resumed with a newer image
-    has more than one. This tree's when no survey says."""
-    pairs = [(r["survey"].get("version"), r["survey"].get("commit")) for r in results
-             if isinstance(r.get("survey"), dict) and r["survey"].get("commit")]
-    if not pairs:
-        return [(apmoff_version.version(), apmoff_version.commit(), 0)]
-    counted = sorted(set(pairs), key=lambda p: (-pairs.count(p), p[1]))
-    return [(v, c, pairs.count((v, c))) for v, c in counted]
-
-
-def kernels_text(kernels):
-    if len(kernels) == 1:
-        version, commit, _ = kernels[0]
-        return "apmoff %s (`%s`)" % (version, commit)
-    return "apmoff " + " and ".join("%s (`%s`) on %d" % k for k in kernels) + \
-        " of the surveys"
-
-
 def header(args, src, results, candidates):
     box = args.box_commit or src.describe() or "unknown"
     roms = args.roms_commit or (git_commit(args.roms) if args.roms else None) or "unknown"
     return ("Swept %s by `tools/apmoff-sweep` with 86Box `%s`, ROM set `%s`, %s, "
             "options `%s`." % (time.strftime("%Y-%m-%d"), box[:12], roms[:12],
-                               kernels_text(kernel_versions(results)), args.options)
-            + " It covers %s." % coverage(results, candidates))
-
-
-def coverage(results, candidates):
-    """How much of the table the results are: the whole, its first N (a sweep stopped
-    part way: it takes the machines in the table's order), or N of them."""
-    swept = {r["machine"] for r in results}
-    n, total = len(swept), len(candidates)
-    if n >= total:
-        return "the whole table"
-    if swept == {m.internal for m in candidates[:n]}:
-        return ("the first %d of the %d machines of the 386 and later, in 86Box's "
-                "table order (the sweep's): the rest are not swept yet" % (n, total))
-    return "%d of the %d machines of the 386 and later" % (n, total)
+                               report.kernels_text(report.kernel_versions(results)), args.options)
+            + " It covers %s." % report.coverage(results, candidates))
 
 
 def write_outputs(args, t, candidates, src):

@@ -44,6 +44,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import prompts, screen
+from .judge import kernel_lines
 
 MARKER = re.compile(r"^BENCH86: (soft-off|triple fault|hard reset|soft reset)", re.M)
 TEXT = re.compile(r"[ -~]{4}")
@@ -185,10 +186,6 @@ def past_deadline(elapsed, timeout, first_com1, answered=None):
     return elapsed >= timeout and \
         (first_com1 is None or elapsed - first_com1 >= LOADER_SECS) and \
         (answered is None or elapsed - answered >= ANSWER_SECS)
-
-
-def kernel_lines(com1):
-    return [l for l in com1.replace("\r", "").split("\n") if l.startswith("apmoff: ")]
 
 
 class Cancelled(Exception):

@@ -14,6 +14,7 @@ import re
 import statistics
 
 from tools.apmoff_collect import store
+from tools.apmoff_collect import version as apmoff_version
 
 from . import chipsets, judge
 
@@ -220,3 +221,36 @@ def replace_block(page, new_block):
                          "written (a table is written from a whole sweep's OUT; this one's "
                          "table is OUT/sweep.md)" % (had, has))
     return page[:start] + new_block + page[end + len(END):]
+
+
+def kernel_versions(results):
+    """[(version, commit, machines)] of the apmoff kernels the surveys came from (the
+    images', not this tree's), the most used first; a sweep resumed with a newer image
+    has more than one. This tree's when no survey says."""
+    pairs = [(r["survey"].get("version"), r["survey"].get("commit")) for r in results
+             if isinstance(r.get("survey"), dict) and r["survey"].get("commit")]
+    if not pairs:
+        return [(apmoff_version.version(), apmoff_version.commit(), 0)]
+    counted = sorted(set(pairs), key=lambda p: (-pairs.count(p), p[1]))
+    return [(v, c, pairs.count((v, c))) for v, c in counted]
+
+
+def kernels_text(kernels):
+    if len(kernels) == 1:
+        version, commit, _ = kernels[0]
+        return "apmoff %s (`%s`)" % (version, commit)
+    return "apmoff " + " and ".join("%s (`%s`) on %d" % k for k in kernels) + \
+        " of the surveys"
+
+
+def coverage(results, candidates):
+    """How much of the table the results are: the whole, its first N (a sweep stopped
+    part way: it takes the machines in the table's order), or N of them."""
+    swept = {r["machine"] for r in results}
+    n, total = len(swept), len(candidates)
+    if n >= total:
+        return "the whole table"
+    if swept == {m.internal for m in candidates[:n]}:
+        return ("the first %d of the %d machines of the 386 and later, in 86Box's "
+                "table order (the sweep's): the rest are not swept yet" % (n, total))
+    return "%d of the %d machines of the 386 and later" % (n, total)
