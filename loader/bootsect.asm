@@ -25,9 +25,12 @@
 ;   +8              its entry point
 
         bits    16
-        org     0x7C00
 
-STAGE2          equ 0x8000
+%include "loader-offsets.inc"          ; loader/layout.h, by loader/asm-offsets.c
+
+        org     LOADER_BOOT_SECTOR
+
+STAGE2          equ LOADER_STAGE2
 STAGE2_ENTRY    equ STAGE2 + 8
 STAGE2_MAGIC    equ 0x324C4F41          ; "AOL2" read as a little-endian dword
 TRIES           equ 5
@@ -62,7 +65,7 @@ start:
         mov     ds, ax
         mov     es, ax
         mov     ss, ax
-        mov     sp, 0x7C00
+        mov     sp, LOADER_STACK_TOP
         jmp     0:.cs_is_zero
 .cs_is_zero:
         sti
@@ -211,3 +214,11 @@ msg_halted      db "; halted", 13, 10, 0
         times   509 - ($ - $$) db 0
 by_sector       db 0                    ; 1: read a sector a call (the second stage says so)
         dw      0xAA55
+
+; The second stage reads these two back where loader/layout.h says they are.
+%if bios_drive - $$ != BOOT_BIOS_DRIVE
+%error "bios_drive is not at BOOT_BIOS_DRIVE (loader/layout.h)"
+%endif
+%if by_sector - $$ != BOOT_BY_SECTOR
+%error "by_sector is not at BOOT_BY_SECTOR (loader/layout.h)"
+%endif

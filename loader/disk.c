@@ -1,12 +1,10 @@
 /* Diskette reads: see disk.h. */
 #include "disk.h"
 #include "bios.h"
+#include "layout.h"
 #include "../lib/pc.h"
 #include "../lib/string.h"
 
-#define TRACK_BUFFER    0x1000u         /* to 5800h, below 10000h: no DMA page crossed */
-#define TRACK_BUFFER_SECTORS 36
-#define MIRROR          0x20000u        /* sector n of the disk at MIRROR + n * 512 */
 #define TRIES           5
 #define SECTOR          FAT_SECTOR
 
@@ -26,7 +24,7 @@ void disk_open(uint8_t d, const struct fat_volume *v)
     /* Whole cylinders only, so a cylinder is either mirrored or not. */
     unsigned cylinder = spt * heads;
     mirror_sectors = DISK_MIRROR_SECTORS / cylinder * cylinder;
-    multitrack = heads == 2 && 2 * spt <= TRACK_BUFFER_SECTORS ? 0 : -1;
+    multitrack = heads == 2 && 2 * spt <= LOADER_TRACK_SECTORS ? 0 : -1;
     per_call = spt;
 }
 
@@ -84,7 +82,7 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
         r.cl = (uint8_t)sector;
         r.dh = (uint8_t)head;
         r.dl = drive;
-        r.es = (uint16_t)((TRACK_BUFFER + (sector - 1) * SECTOR) >> 4);
+        r.es = (uint16_t)((LOADER_TRACK_BUFFER + (sector - 1) * SECTOR) >> 4);
         intcall(BIOS_INT_DISK, &r, &r);
         if (!(r.eflags & 1)) {
             if (moved)
@@ -104,13 +102,13 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
  * when AL is every sector asked for. 0, or the failing read. */
 static int mirror_cylinder(unsigned c, struct disk_error *err)
 {
-    uint8_t *to = phys(MIRROR + c * spt * heads * SECTOR);
+    uint8_t *to = phys(LOADER_MIRROR + c * spt * heads * SECTOR);
     unsigned moved;
     if (multitrack >= 0) {
         if (!bios_read(c, 0, 1, 2 * spt, multitrack ? TRIES : 1, &moved) &&
             moved == 2 * spt) {
             multitrack = 1;
-            memcpy(to, phys(TRACK_BUFFER), 2 * spt * SECTOR);
+            memcpy(to, phys(LOADER_TRACK_BUFFER), 2 * spt * SECTOR);
             stats.tracks += 2;
             return 0;
         }
@@ -124,7 +122,7 @@ static int mirror_cylinder(unsigned c, struct disk_error *err)
                 return -1;
             }
         }
-        memcpy(to + h * spt * SECTOR, phys(TRACK_BUFFER), spt * SECTOR);
+        memcpy(to + h * spt * SECTOR, phys(LOADER_TRACK_BUFFER), spt * SECTOR);
         stats.tracks++;
     }
     return 0;
@@ -143,7 +141,7 @@ const void *disk_map(uint32_t lba, unsigned count, struct disk_error *err)
             return 0;
         have[c / 8] |= (uint8_t)(1 << (c % 8));
     }
-    return phys(MIRROR + lba * SECTOR);
+    return phys(LOADER_MIRROR + lba * SECTOR);
 }
 
 void disk_mirror_off(void)
@@ -171,7 +169,7 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err)
             *err = (struct disk_error){ status, lba, track / heads, track % heads, first + 1 };
             return -1;
         }
-        memcpy(to, phys(TRACK_BUFFER + first * SECTOR), n * SECTOR);
+        memcpy(to, phys(LOADER_TRACK_BUFFER + first * SECTOR), n * SECTOR);
         stats.tracks++;
         to += n * SECTOR;
         lba += n;

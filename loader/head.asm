@@ -20,7 +20,7 @@
 
 FLAT_CODE       equ 0x08
 FLAT_DATA       equ 0x10
-STACK_TOP       equ 0x7C00              ; below the boot sector, above the track buffer
+STACK_TOP       equ LOADER_STACK_TOP    ; below the boot sector, above the track buffer
 
 extern loader_main, __bss_start, __bss_end
 global entry, intcall, unreal_enter, boot_kernel, loader_halt

@@ -29,9 +29,9 @@ LOADER_BINS := $(LOADER_BUILD)/bootsect.bin $(LOADER_BUILD)/stage2.bin
 loader: $(LOADER_BINS)
 build-all: $(LOADER_BINS)
 
-$(LOADER_BUILD)/bootsect.bin: loader/bootsect.asm
+$(LOADER_BUILD)/bootsect.bin: loader/bootsect.asm $(BUILD)/loader-offsets.inc
 	@mkdir -p $(dir $@)
-	$(NASM) -f bin -Werror -l $(@:.bin=.lst) $< -o $@
+	$(NASM) -f bin -Werror -I$(BUILD)/ -l $(@:.bin=.lst) $< -o $@
 
 $(LOADER_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -2,21 +2,13 @@
  *
  * Called by loader/head.asm in real mode with every segment at 0 and unreal mode on,
  * the boot drive as argument. The boot sector at 7C00h still holds the medium's BPB.
- * Memory, below 1 MiB:
- *   1000h-57FFh    the track buffer (loader/disk.c)
- *   5800h-7BFFh    the stack; 7C00h the boot sector
- *   8000h-FFFFh    this program, its BSS too: gcc -m16 code reaches its own
- *                  variables with 16-bit addresses (other memory through pointers)
- *   10000h         the FAT; 12000h the menu file; 14000h the multiboot information
- *   20000h-4FFFFh  the disk's first 384 sectors, as read (loader/disk.c), the kernel
- *                  file among them; or the kernel file alone
- *   50000h-EBDA    the kernel file unpacked, when it was LZ4-packed
- * and the kernel where its ELF headers say (apmoff: 2 MiB). Every failure is named on
+ * Memory below 1 MiB: loader/layout.h. Every failure is named on
  * the screen and COM1 and ends in loader_halt(): never a reset, never a silent hang. */
 #include "bios.h"
 #include "console.h"
 #include "disk.h"
 #include "fat.h"
+#include "layout.h"
 #include "lz4.h"
 #include "mbinfo.h"
 #include "mbload.h"
@@ -31,16 +23,6 @@
 
 void loader_main(uint32_t drive) __attribute__((noreturn));
 
-#define BOOT_SECTOR     0x7C00u
-#define BOOT_BIOS_DRIVE 0x25u           /* bootsect.asm's bios_drive: the BIOS's DL */
-#define BOOT_BY_SECTOR  0x1FDu          /* its by_sector: 1 when whole tracks failed it */
-#define FAT_BUFFER      0x10000u
-#define MENU_BUFFER     0x12000u
-#define INFO_BUFFER     0x14000u
-#define INFO_MAX        0x2000u
-#define FILE_BUFFER     0x20000u
-#define FILE_MAX        0x30000u        /* 192 KiB */
-#define UNPACK_BUFFER   0x50000u
 #define MEG             0x100000u
 #define RUNS_MAX        64
 
@@ -98,10 +80,10 @@ static void open_disk(uint8_t drive)
 {
     const char *why;
     struct disk_error e;
-    if (fat_mount(&vol, phys(BOOT_SECTOR), &why))
+    if (fat_mount(&vol, phys(LOADER_BOOT_SECTOR), &why))
         halt("the boot disk's file system: %s", why);
     disk_open(drive, &vol);
-    fat = phys(FAT_BUFFER);
+    fat = phys(LOADER_FAT_BUFFER);
     if (serial_kind())
         say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 %s at %Xh",
             drive, format_name(vol.total_sectors), vol.track_sectors, vol.heads,
@@ -109,11 +91,11 @@ static void open_disk(uint8_t drive)
     else
         say("drive %02Xh: a %s disk (%u sectors a track, %u heads), COM1 absent", drive,
             format_name(vol.total_sectors), vol.track_sectors, vol.heads);
-    uint8_t handed = *(const uint8_t *)phys(BOOT_SECTOR + BOOT_BIOS_DRIVE);
+    uint8_t handed = *(const uint8_t *)phys(LOADER_BOOT_SECTOR + BOOT_BIOS_DRIVE);
     if (handed != drive)
         say("drive %02Xh: the BIOS handed DL=%02Xh, no drive number: the disk's own "
             "instead", drive, handed);
-    if (*(const uint8_t *)phys(BOOT_SECTOR + BOOT_BY_SECTOR)) {
+    if (*(const uint8_t *)phys(LOADER_BOOT_SECTOR + BOOT_BY_SECTOR)) {
         say("drive %02Xh: whole tracks read without an error brought the wrong bytes: "
             "the boot sector read this loader a sector at a time, and so does it", drive);
         disk_by_sector();
@@ -159,7 +141,7 @@ static uint32_t read_file(const char *path, uint8_t *dest, uint32_t max)
 }
 
 /* A file, where it lies in the disk's mirror when it lies there in one run (the
- * kernel, as iso/mkfloppy.sh writes it); else read to FILE_BUFFER, the mirror's
+ * kernel, as iso/mkfloppy.sh writes it); else read to LOADER_FILE_BUFFER, the mirror's
  * memory, which is given up for it. */
 static const uint8_t *map_file(const char *path, uint32_t max, uint32_t *size)
 {
@@ -173,8 +155,8 @@ static const uint8_t *map_file(const char *path, uint32_t max, uint32_t *size)
             return where;
     }
     disk_mirror_off();
-    read_file(path, phys(FILE_BUFFER), max);
-    return phys(FILE_BUFFER);
+    read_file(path, phys(LOADER_FILE_BUFFER), max);
+    return phys(LOADER_FILE_BUFFER);
 }
 
 /* The menu file's first complaint, for the menu's status line: the menu clears the
@@ -199,7 +181,7 @@ static void complain(void *ctx, unsigned line, const char *why)
 
 static void read_menu(void)
 {
-    char *menu_text = phys(MENU_BUFFER);
+    char *menu_text = phys(LOADER_MENU_BUFFER);
     uint32_t size = read_file("/boot/menu.cfg", (uint8_t *)menu_text, MENU_FILE_MAX);
     menu_text[size] = '\0';
     if (!menu_parse(&menu, menu_text, complain, 0))
@@ -214,7 +196,7 @@ static const uint8_t *load_kernel_file(uint32_t *size)
 {
     for (int again = 0;; again = 1) {
         uint32_t start = ticks(), n;
-        const uint8_t *file = map_file(menu.kernel, FILE_MAX, &n);
+        const uint8_t *file = map_file(menu.kernel, LOADER_FILE_MAX, &n);
         const struct disk_stats *st = disk_stats();
         unsigned t = tenths_since(start);
         say("%s: %u bytes in %u.%u s (%u tracks read, %u retries)", menu.kernel,
@@ -224,9 +206,9 @@ static const uint8_t *load_kernel_file(uint32_t *size)
             return file;
         }
         const char *why;
-        uint8_t *out = phys(UNPACK_BUFFER);
+        uint8_t *out = phys(LOADER_UNPACK_BUFFER);
         start = ticks();
-        if (!lz4_unpack(file, n, out, mem.ebda - UNPACK_BUFFER, size, &why)) {
+        if (!lz4_unpack(file, n, out, mem.ebda - LOADER_UNPACK_BUFFER, size, &why)) {
             t = tenths_since(start);
             say("unpacked: %u bytes in %u.%u s, its XXH32 checksum and length as lz4 "
                 "wrote them", (unsigned)*size, t / 10, t % 10);
@@ -290,9 +272,9 @@ void loader_main(uint32_t drive)
         .lower_kb = mem.lower_kb, .upper_kb = mem.upper_kb, .map_count = mem.map_count,
         .map = mem.map, .drive = (uint8_t)drive, .cmdline = cmdline, .loader = loader_name,
     };
-    if (!mbinfo_build(&in, phys(INFO_BUFFER), INFO_MAX, INFO_BUFFER))
-        halt("the multiboot information does not fit its %u bytes", INFO_MAX);
+    if (!mbinfo_build(&in, phys(LOADER_INFO_BUFFER), LOADER_INFO_MAX, LOADER_INFO_BUFFER))
+        halt("the multiboot information does not fit its %u bytes", LOADER_INFO_MAX);
     say("A20 %s; the kernel at %08Xh-%08Xh, entry %08Xh", a20, (unsigned)plan.low,
         (unsigned)plan.high, (unsigned)plan.entry);
-    boot_kernel(plan.entry, INFO_BUFFER);
+    boot_kernel(plan.entry, LOADER_INFO_BUFFER);
 }
