@@ -225,6 +225,11 @@ $(BUILD)/tests/aml-run-asan: tools/aml_run.c $(AML_SRCS) $(wildcard aml/*.h) lib
 	gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -fno-omit-frame-pointer -o $@ tools/aml_run.c $(AML_SRCS)
 
+$(BUILD)/tests/s5-bytes: tests/aml/s5_bytes.c survey/aml_s5.c survey/aml_s5.h
+	@mkdir -p $(dir $@)
+	gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -o $@ tests/aml/s5_bytes.c survey/aml_s5.c
+
 # --- running and testing ---------------------------------------------------------
 deps:
 	@scripts/deps.sh test

@@ -15,7 +15,9 @@ which is the one thing its version changes here):
   acpiexec simulates.
 - Real firmware (../shared/acpi-corpus, 118 machines): \\_PTS(5)'s writes must be
   ACPICA's, as the corpus's compare.py judges them (the ordered list of distinct
-  writes; how many times a polling loop ran does not count).
+  writes; how many times a polling loop ran does not count); and \\_S5_ as the
+  survey's byte reader (survey/aml_s5.c, build/tests/s5-bytes) finds it must be the
+  interpreter's \\_S5_ wherever the reader finds one.
 
 aml-run is built with AddressSanitizer for these runs (build/tests/aml-run-asan), so a
 memory error on any table fails the step. Each method or machine is one PASS/FAIL.
@@ -361,6 +363,60 @@ def run_corpus(tally, root=CORPUS, pattern=""):
         agree, total, slowest[1], slowest[0]))
 
 
+S5_BYTES = os.path.join(BUILD, "tests", "s5-bytes")
+PACKAGE = re.compile(r"^= Package \{(.*)\}$", re.M)
+
+
+def interpreter_s5(tables):
+    """(SLP_TYPa, SLP_TYPb) of \\_S5_ as the interpreter evaluates it, or None: the
+    first two integers, or one integer holding both, as ACPICA reads them."""
+    p = subprocess.run([AML_RUN] + tables + ["--", "\\_S5_"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=TIMEOUT)
+    m = PACKAGE.search(p.stdout)
+    if not m:
+        return None
+    values = [int(v, 16) for v in re.findall(r"Integer 0x([0-9A-Fa-f]+)", m.group(1))]
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0] & 0xFF, values[0] >> 8 & 0xFF
+    return values[0] & 0xFF, values[1] & 0xFF
+
+
+def run_s5_agree(tally, root=CORPUS, pattern=""):
+    """The survey's \\_S5_ byte reader (survey/aml_s5.c: kept where the interpreter
+    cannot run, a 4 MB machine) against the interpreter on every corpus machine: where
+    the reader finds the package, its two values must be the interpreter's."""
+    if not os.path.isdir(root):
+        return
+    p = subprocess.run(["make", "-s", "--no-print-directory", os.path.relpath(S5_BYTES, ROOT)],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode:
+        print("FAIL aml.s5: build/tests/s5-bytes did not build\n" + p.stdout)
+        tally.add("aml.s5", "build s5-bytes", False, output=p.stdout)
+        return
+    counts = {}
+    for name, tables, _ in corpus_machines(root):
+        if pattern and pattern not in name:
+            continue
+        words = subprocess.run([S5_BYTES] + tables, stdout=subprocess.PIPE, text=True,
+                               timeout=TIMEOUT).stdout.split()
+        ours = (int(words[1]), int(words[2])) if words[:1] == ["found"] else None
+        theirs = interpreter_s5(tables)
+        verdict = words[0] if words else "nothing"
+        ok = ours is None or ours == theirs
+        key = ("agree" if ours and ok else "disagree" if not ok else
+               "only the interpreter" if theirs else "neither")
+        counts[key] = counts.get(key, 0) + 1
+        why = "" if ok else "the byte reader found %s, the interpreter %s" % (ours, theirs)
+        if not ok or key == "only the interpreter":
+            print("%s aml.s5 %s: byte reader %s, interpreter %s" % (
+                "PASS" if ok else "FAIL", name, verdict if not ours else ours, theirs))
+        tally.add("aml.s5", name, ok, message=why)
+    print("aml.s5: the byte reader and the interpreter on the corpus's \\_S5_: %s" % (
+        ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+
+
 def run(tally, pattern="", asl=True, corpus=True):
     """The hand-made ASL methods (asl), the corpus's \\_PTS(5) (corpus), or both."""
     ok, output = build_aml_run()
@@ -373,6 +429,7 @@ def run(tally, pattern="", asl=True, corpus=True):
         run_asl(tally, pattern)
     if corpus:
         run_corpus(tally, pattern=pattern)
+        run_s5_agree(tally, pattern=pattern)
 
 
 def main():
