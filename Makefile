@@ -13,6 +13,7 @@
 #                   checks, QEMU's -kernel and Bochs' cases of every method and action
 #   make docs       the pages' generated blocks: figures of the build, output of real runs
 #   make mutate     plant each bug of tests/mutate/mutants.py, prove the tests catch it
+#                   (make mutate-check: prove make check catches them)
 #   make bench      time the images against Syslinux and GRUB (bench-table: and the page)
 #   make real-bios-table   docs/real-bioses.md's table of the 86Box runs on real BIOS ROMs
 #   make fuzz       the libFuzzer targets and apmoff-collect's, longer than make test
@@ -254,9 +255,11 @@ run: deps-run
 		$(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(SCREEN),--screen $(SCREEN))
 
 # Not part of `test`: it builds and tests the tree once per planted bug (minutes).
-.PHONY: mutate
+.PHONY: mutate mutate-check
 mutate: deps
 	@$(PYTHON) -m tests.mutate.mutate
+mutate-check: deps
+	@$(PYTHON) -m tests.mutate.mutate --check
 
 test: deps
 	@$(MAKE) --no-print-directory build-all unit-bin

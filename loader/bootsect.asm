@@ -12,8 +12,7 @@
 ; says how many) to 0000:8000, as many sectors a call as the track holds, each call
 ; tried five times with a drive reset between (a 5.25" drive spinning up, a DD disk in
 ; an HD drive while the BIOS finds the data rate); checks the second stage's magic and
-; checksum, and where they fail reads it once more a sector a call; and jumps to it
-; with DL still the drive. BIOS calls: INT 13h AH=00h, 02h;
+; checksum; and jumps to it with DL still the drive. BIOS calls: INT 13h AH=00h, 02h;
 ; INT 10h AH=0Eh for a message. A failure is named on the screen and on COM1 (115200
 ; 8N1, set up here: nothing else has) and the machine halts, interrupts on, so
 ; Ctrl-Alt-Del still works: never a reset loop.
@@ -34,6 +33,8 @@ STAGE2          equ LOADER_STAGE2
 STAGE2_ENTRY    equ STAGE2 + 8
 STAGE2_MAGIC    equ 0x324C4F41          ; "AOL2" read as a little-endian dword
 TRIES           equ 5
+DPT_SIZE        equ 12                  ; the diskette parameter table, as Linux copies it
+DPT_SECTORS     equ 4                   ; its sectors a track (the FDC's end of track)
 COM1            equ 0x3F8
 
         jmp     short start
@@ -70,6 +71,19 @@ start:
 .cs_is_zero:
         sti
         cld
+        ; INT 1Eh's diskette parameter table may end every track at its own count of
+        ; sectors (byte 4; 9 on some BIOSes whatever the drive), and a read past it
+        ; stops short, often without an error: the table is copied to RAM with the
+        ; BPB's sectors a track, as DOS and Linux's old boot sector do.
+        lds     si, [0x1E * 4]
+        mov     di, LOADER_DPT_COPY
+        mov     cx, DPT_SIZE
+        rep     movsb
+        mov     ds, cx
+        mov     al, [sectors_per_track]
+        mov     [LOADER_DPT_COPY + DPT_SECTORS], al
+        mov     word [0x1E * 4], LOADER_DPT_COPY
+        mov     [0x1E * 4 + 2], ds
         ; A floppy's number is 00h-03h, a hard disk's 80h-FFh. Anything else is no drive:
         ; Phoenix's A486 1.00.09 (86Box's Intel Classic R) hands 0Ah. Then the BPB's own
         ; (mformat's 00h) is the one, as DOS's boot sectors always take.
@@ -115,10 +129,7 @@ start:
         cmp     ax, di
         jbe     .count
         mov     ax, di
-.count: test    byte [by_sector], 1
-        jz      .many
-        mov     al, 1
-.many:  mov     bp, TRIES
+.count: mov     bp, TRIES
 .try:   push    ax
         mov     ah, 0x02                ; read AL sectors
         mov     dl, [drive_number]
@@ -132,8 +143,13 @@ start:
         jnz     .try
         mov     si, msg_read
         jmp     fail
-.read:  pop     ax                      ; AL as asked: some BIOSes change it
-        xor     ah, ah
+.read:  pop     cx                      ; CL: the sectors asked for
+        test    al, al                  ; AL: those read, where the BIOS says (not all
+        jz      .asked                  ; do: 0 or more than asked is taken as all)
+        cmp     al, cl
+        jb      .short
+.asked: mov     al, cl
+.short: xor     ah, ah
         add     si, ax
         sub     di, ax
         shl     ax, 9
@@ -142,10 +158,10 @@ start:
         jnz     .next
 
         cmp     dword [STAGE2], STAGE2_MAGIC
-        jne     .bad
+        jne     damaged
         mov     cx, [STAGE2 + 4]        ; its length must be read whole ...
         cmp     cx, [reserved_sectors]
-        jae     .bad
+        jae     damaged
         shl     cx, 8                   ; ... and sum to 0, a word at a time
         mov     si, STAGE2
         xor     dx, dx
@@ -153,14 +169,9 @@ start:
         add     dx, ax
         loop    .sum
         test    dx, dx
-        jnz     .bad
+        jnz     damaged
         mov     dl, [drive_number]
         jmp     0:STAGE2_ENTRY
-
-        ; Whole tracks that read without an error yet brought the wrong bytes (86Box's
-        ; TriGem 486GP): once more, a sector a call, before the stage is called damaged.
-.bad:   xor     byte [by_sector], 1
-        jnz     .again
 
 damaged:
         mov     si, msg_damaged
@@ -211,14 +222,10 @@ msg_read        db "apmoff loader: disk read error %h", 0
 msg_damaged     db "apmoff loader: the second stage is missing or damaged", 0
 msg_halted      db "; halted", 13, 10, 0
 
-        times   509 - ($ - $$) db 0
-by_sector       db 0                    ; 1: read a sector a call (the second stage says so)
+        times   510 - ($ - $$) db 0
         dw      0xAA55
 
-; The second stage reads these two back where loader/layout.h says they are.
+; The second stage reads the BIOS's DL back where loader/layout.h says it is.
 %if bios_drive - $$ != BOOT_BIOS_DRIVE
 %error "bios_drive is not at BOOT_BIOS_DRIVE (loader/layout.h)"
-%endif
-%if by_sector - $$ != BOOT_BY_SECTOR
-%error "by_sector is not at BOOT_BY_SECTOR (loader/layout.h)"
 %endif

@@ -11,7 +11,6 @@
 static uint8_t drive;
 static unsigned spt, heads, mirror_sectors;
 static int multitrack;                  /* 1 works, 0 not tried yet, -1 refused */
-static unsigned per_call;               /* sectors a read at most: spt, or 1 */
 static int mirror_on = 1;
 static uint8_t have[DISK_MIRROR_SECTORS / 8];
 static struct disk_stats stats;
@@ -25,14 +24,6 @@ void disk_open(uint8_t d, const struct fat_volume *v)
     unsigned cylinder = spt * heads;
     mirror_sectors = DISK_MIRROR_SECTORS / cylinder * cylinder;
     multitrack = heads == 2 && 2 * spt <= LOADER_TRACK_SECTORS ? 0 : -1;
-    per_call = spt;
-}
-
-void disk_by_sector(void)
-{
-    multitrack = -1;
-    per_call = 1;
-    memset(have, 0, sizeof have);       /* what whole tracks brought is not trusted */
 }
 
 const struct disk_stats *disk_stats(void)
@@ -60,9 +51,8 @@ const char *disk_status_name(uint8_t status)
 }
 
 /* INT 13h AH=02h: n sectors from (cylinder, head, sector) into the track buffer,
- * tried `tries` times with a reset between. 0, or the last status; *moved (unless
- * null) is AL on success, the sectors the BIOS says it read (RBIL: not every BIOS
- * sets it then). */
+ * tried `tries` times with a reset between. 0, or the last status; *moved is AL on
+ * success, the sectors the BIOS says it read (RBIL: not every BIOS sets it then). */
 static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsigned n,
                          int tries, unsigned *moved)
 {
@@ -85,13 +75,20 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
         r.es = (uint16_t)((LOADER_TRACK_BUFFER + (sector - 1) * SECTOR) >> 4);
         intcall(BIOS_INT_DISK, &r, &r);
         if (!(r.eflags & 1)) {
-            if (moved)
-                *moved = r.al;
+            *moved = r.al;
             return 0;
         }
         status = r.ah ? r.ah : 0xFF;
     }
     return status;
+}
+
+/* What a read that succeeded brought, by AL: fewer than asked when AL says so (a
+ * BIOS whose diskette parameter table ends the track early stops there without an
+ * error); AL 0, or more than asked, is a BIOS that does not set it: all of them. */
+static unsigned sectors_read(unsigned al, unsigned asked)
+{
+    return al && al < asked ? al : asked;
 }
 
 /* One cylinder into the mirror: both heads in one multi-track read where the BIOS
@@ -115,8 +112,9 @@ static int mirror_cylinder(unsigned c, struct disk_error *err)
         multitrack = -1;                /* refused: a head at a time from now on */
     }
     for (unsigned h = 0; h < heads; h++) {
-        for (unsigned s = 1; s <= spt; s += per_call) {
-            uint8_t status = bios_read(c, h, s, per_call, TRIES, 0);
+        for (unsigned s = 1, n; s <= spt; s += sectors_read(moved, n)) {
+            n = spt - s + 1;
+            uint8_t status = bios_read(c, h, s, n, TRIES, &moved);
             if (status) {
                 *err = (struct disk_error){ status, (c * heads + h) * spt + s - 1, c, h, s };
                 return -1;
@@ -162,13 +160,13 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err)
     while (count) {
         unsigned track = lba / spt, first = lba % spt;
         unsigned n = spt - first < count ? spt - first : count;
-        if (n > per_call)
-            n = per_call;
-        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES, 0);
+        unsigned moved;
+        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES, &moved);
         if (status) {
             *err = (struct disk_error){ status, lba, track / heads, track % heads, first + 1 };
             return -1;
         }
+        n = sectors_read(moved, n);
         memcpy(to, phys(LOADER_TRACK_BUFFER + first * SECTOR), n * SECTOR);
         stats.tracks++;
         to += n * SECTOR;

@@ -37,10 +37,6 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err);
 /* Where the sectors lie in the mirror, read if need be; 0 when they lie past it, or
  * when a cylinder would not read (err->status is then set). */
 const void *disk_map(uint32_t lba, unsigned count, struct disk_error *err);
-/* From now on a sector a call, the mirror read again: for a BIOS whose whole-track
- * reads end without an error yet bring the wrong bytes (86Box's TriGem 486GP and its
- * XT with an Inboard 386). */
-void disk_by_sector(void);
 /* No more mirroring: its memory becomes the caller's. */
 void disk_mirror_off(void);
 const struct disk_stats *disk_stats(void);

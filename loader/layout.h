@@ -1,8 +1,10 @@
 /* The floppy loader's memory below 1 MiB, one map for the boot sector and the second
  * stage. loader/bootsect.asm and loader/head.asm read it through
  * build/loader-offsets.inc (loader/asm-offsets.c), and the boot sector refuses to
- * build when a field the second stage reads in it is not where this says.
+ * build when the field the second stage reads in it is not where this says.
  *
+ *   0522h          the boot sector's copy of the diskette parameter table (INT 1Eh),
+ *                  where DOS keeps its own
  *   1000h-57FFh    the track buffer (disk.c): below 10000h, so no DMA page is crossed
  *   5800h-7BFFh    the stack; 7C00h the boot sector, its BPB read by the second stage
  *   8000h-FFFFh    the second stage, its BSS too (loader.ld): gcc -m16 code reaches
@@ -15,6 +17,7 @@
 #ifndef APMOFF_LOADER_LAYOUT_H
 #define APMOFF_LOADER_LAYOUT_H
 
+#define LOADER_DPT_COPY         0x0522u
 #define LOADER_TRACK_BUFFER     0x1000u
 #define LOADER_TRACK_SECTORS    36u         /* two heads of 18: to 5800h */
 #define LOADER_STACK_TOP        0x7C00u
@@ -30,8 +33,7 @@
 #define LOADER_FILE_MAX         0x30000u    /* 192 KiB: to 50000h */
 #define LOADER_UNPACK_BUFFER    0x50000u
 
-/* Where the boot sector keeps what the second stage reads back (offsets in it). */
+/* Where the boot sector keeps what the second stage reads back (an offset in it). */
 #define BOOT_BIOS_DRIVE         0x25u       /* the BPB's reserved byte: the BIOS's DL */
-#define BOOT_BY_SECTOR          0x1FDu      /* before 55AAh: 1 when whole tracks failed */
 
 #endif

@@ -95,11 +95,6 @@ static void open_disk(uint8_t drive)
     if (handed != drive)
         say("drive %02Xh: the BIOS handed DL=%02Xh, no drive number: the disk's own "
             "instead", drive, handed);
-    if (*(const uint8_t *)phys(LOADER_BOOT_SECTOR + BOOT_BY_SECTOR)) {
-        say("drive %02Xh: whole tracks read without an error brought the wrong bytes: "
-            "the boot sector read this loader a sector at a time, and so does it", drive);
-        disk_by_sector();
-    }
     if (disk_read(vol.fat_lba, vol.fat_sectors, fat, &e))
         read_failed("the FAT", &e);
 }
@@ -189,38 +184,28 @@ static void read_menu(void)
     menu.hold = menu.errors > 0;        /* a person must see the complaints: no countdown */
 }
 
-/* The kernel file, read and, when LZ4-packed, unpacked; returns where it lies. A
- * packed file that does not unpack is read once more a sector at a time, for a BIOS
- * whose whole-track reads bring the wrong bytes without an error. */
+/* The kernel file, read and, when LZ4-packed, unpacked; returns where it lies. */
 static const uint8_t *load_kernel_file(uint32_t *size)
 {
-    for (int again = 0;; again = 1) {
-        uint32_t start = ticks(), n;
-        const uint8_t *file = map_file(menu.kernel, LOADER_FILE_MAX, &n);
-        const struct disk_stats *st = disk_stats();
-        unsigned t = tenths_since(start);
-        say("%s: %u bytes in %u.%u s (%u tracks read, %u retries)", menu.kernel,
-            (unsigned)n, t / 10, t % 10, (unsigned)st->tracks, (unsigned)st->retries);
-        if (!lz4_magic(file, n)) {
-            *size = n;
-            return file;
-        }
-        const char *why;
-        uint8_t *out = phys(LOADER_UNPACK_BUFFER);
-        start = ticks();
-        if (!lz4_unpack(file, n, out, mem.ebda - LOADER_UNPACK_BUFFER, size, &why)) {
-            t = tenths_since(start);
-            say("unpacked: %u bytes in %u.%u s, its XXH32 checksum and length as lz4 "
-                "wrote them", (unsigned)*size, t / 10, t % 10);
-            return out;
-        }
-        if (again)
-            halt("%s is not what lz4 wrote (a damaged or cut-short file): %s",
-                 menu.kernel, why);
-        say("%s is not what lz4 wrote (%s): read again, a sector at a time", menu.kernel,
-            why);
-        disk_by_sector();
+    uint32_t start = ticks(), n;
+    const uint8_t *file = map_file(menu.kernel, LOADER_FILE_MAX, &n);
+    const struct disk_stats *st = disk_stats();
+    unsigned t = tenths_since(start);
+    say("%s: %u bytes in %u.%u s (%u tracks read, %u retries)", menu.kernel, (unsigned)n,
+        t / 10, t % 10, (unsigned)st->tracks, (unsigned)st->retries);
+    if (!lz4_magic(file, n)) {
+        *size = n;
+        return file;
     }
+    const char *why;
+    uint8_t *out = phys(LOADER_UNPACK_BUFFER);
+    start = ticks();
+    if (lz4_unpack(file, n, out, mem.ebda - LOADER_UNPACK_BUFFER, size, &why))
+        halt("%s is not what lz4 wrote (a damaged or cut-short file): %s", menu.kernel, why);
+    t = tenths_since(start);
+    say("unpacked: %u bytes in %u.%u s, its XXH32 checksum and length as lz4 wrote them",
+        (unsigned)*size, t / 10, t % 10);
+    return out;
 }
 
 void loader_main(uint32_t drive)

@@ -75,7 +75,7 @@ RULES = [
     # --- long runs: their make targets and arguments are checked -------------------------
     (r"(BENCH_RUNS=\d+ )?make bench(-table)?", Dry("boots 9 images again and again for "
                                                    "minutes")),
-    (r"make mutate", Dry("builds and tests the tree once per planted bug (an hour)")),
+    (r"make mutate(-check)?", Dry("builds and tests the tree once per planted bug (an hour)")),
     (r"python3 -m tests\.mutate\.mutate( --check)?",
      Dry("builds and tests the tree once per planted bug (--list prints its table)",
          "--list")),

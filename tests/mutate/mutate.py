@@ -10,7 +10,7 @@ working tree) is built once and then rebuilt incrementally, the original file pu
 back after each bug. Emulators run as tests.run_all runs them (-j: one a CPU).
 
     python3 -m tests.mutate.mutate [--list] [-k SUBSTRING] [--no-full] [--keep]
-    python3 -m tests.mutate.mutate --check [-k SUBSTRING] [--keep]
+    python3 -m tests.mutate.mutate --check [-k SUBSTRING] [--keep]    (make mutate-check)
 
 A run of the whole table (no -k, no --no-full) writes its result into docs/testing.md.
 
@@ -165,7 +165,7 @@ def check_tier(tree, mutants):
     or only cases outside the tier can show it; 1 when the tier misses one its own
     cases should catch."""
     start = time.monotonic()
-    caught_by_check, outside, missed = [], [], []
+    caught_by_check, outside, missed, whole_tier = [], [], [], set()
     for i, m in enumerate(mutants, 1):
         t0 = time.monotonic()
         with planted(tree, m) as bug:
@@ -177,6 +177,7 @@ def check_tier(tree, mutants):
             if not caught:
                 caught, out = run_quick(tree)
                 by = "make check"
+                whole_tier.add(m.id)
         if caught:
             caught_by_check.append(m)
             log("[%d/%d] CAUGHT   %-24s by %s (%.1f s)" % (i, len(mutants), m.id, by,
@@ -194,11 +195,15 @@ def check_tier(tree, mutants):
                                                  len(outside), len(missed),
                                                  elapsed // 60, elapsed % 60))
     if len(mutants) == len(MUTANTS):
-        line = ("Latest `--check` run (%s): **make check catches %d of %d planted bugs**%s.\n"
-                % (time.strftime("%Y-%m-%d"), len(caught_by_check), len(mutants),
-                   "; only cases it leaves out show %s" % ", ".join(
-                       "%s (%s)" % (m.id, ", ".join(outside_cases(m.tests)))
-                       for m in outside) if outside else ""))
+        by_tier = sum(1 for m in caught_by_check if m.id in whole_tier)
+        line = ("Latest `--check` run (%s): **make check catches %d of %d planted bugs**%s; "
+                "%d by the part of their subset inside it, %d (their subset outside it or a "
+                "command) by a whole run of it; %d min %02d s.\n" % (
+                    time.strftime("%Y-%m-%d"), len(caught_by_check), len(mutants),
+                    "; only cases it leaves out show %s" % ", ".join(
+                        "%s (%s)" % (m.id, ", ".join(outside_cases(m.tests)))
+                        for m in outside) if outside else "",
+                    len(caught_by_check) - by_tier, by_tier, elapsed // 60, elapsed % 60))
         if blocks.write(os.path.join(ROOT, "docs", "testing.md"), "mutate-check", line):
             log("mutate: docs/testing.md's mutate-check block written")
     return 1 if missed else 0
