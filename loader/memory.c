@@ -4,7 +4,6 @@
 #include "../lib/bda.h"
 #include "../lib/e820.h"
 #include "../lib/pc.h"
-#include "../lib/string.h"
 #include "../lib/x86.h"
 
 #define E820_CALLS_MAX      64              /* a BIOS whose EBX never returns to 0 */
