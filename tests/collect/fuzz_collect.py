@@ -27,7 +27,7 @@ import unittest
 
 from tests.collect.harness import SURVEY, main, survey_line
 from tests.collect.test_collect import ROOT
-from tools.apmoff_collect import evidence, inputs, qrpages, report, schema, store, text
+from tools.apmoff_collect import derived, evidence, inputs, qrpages, report, schema, text
 from tools.apmoff_collect.limits import DEFAULT as LIMITS, TooLarge
 
 try:
@@ -191,9 +191,9 @@ class Fuzz(unittest.TestCase):
             inputs.check_survey(result, "fuzz", say=False)
         except inputs.BadInput:
             return
-        store.derived(result, None)
-        store.machine_identity(result)
-        store.machine_name(result)
+        derived.derived(result, None)
+        derived.machine_identity(result)
+        derived.machine_name(result)
         report.hardware(result)
         report.fields_table(result)
 

@@ -6,7 +6,7 @@
  *                                 of that set, byte mode otherwise), level L, as a
  *                                 PGM picture, 4 pixels a module, 4-module quiet zone
  *   mkqr packed PREFIX ZDICT < LINE   the one-symbol text of LINE, as
- *                                 app/surveyscreen.c makes it: PREFIX ("APMOFF3:" or
+ *                                 app/show/surveyscreen.c makes it: PREFIX ("APMOFF3:" or
  *                                 0.3's "APMOFF2:"), then zlib with the preset
  *                                 dictionary ZDICT, in Base45
  *   mkqr screen OUT.pgm MASK PREFIX ZDICT < LINE

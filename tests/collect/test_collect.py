@@ -37,7 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL = os.path.join(ROOT, "tools", "apmoff-collect")
 FIXTURES = os.path.join(HERE, "fixtures")
 OUT = os.path.join(ROOT, "build", "collect-test")
-from tools.apmoff_collect import inputs, pciids, qrpages, report, store
+from tools.apmoff_collect import (csvfile, database, derived, inputs, pciids, qrpages, report,
+                                   schema)
 
 UPDATE_SCREENSHOT = False
 
@@ -139,8 +140,8 @@ class Outcomes(Tmp):
                          "power off\n")
             [o] = inputs.read_file(path, {})
             self.assertEqual((o.outcome, o.via), ("off", via))
-            self.assertEqual(store.method_of(o.via), via)
-        self.assertEqual(store.method_of("pm16"), "apm")
+            self.assertEqual(derived.method_of(o.via), via)
+        self.assertEqual(derived.method_of("pm16"), "apm")
 
     def test_86box_verdict_line(self):
         # The last line of the kit's run.sh and of apmoff-sweep's logs: 86Box's own
@@ -176,9 +177,9 @@ class Outcomes(Tmp):
                  fixture("failed.log"), fixture("survey.log"))
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("--outcome off ignored: the log shows failed", r.stdout)
-        conn = store.connect(self.db)
+        conn = database.connect(self.db)
         got = sorted((os.path.basename(x["source"]), x["outcome"], x["outcome_source"])
-                     for x in store.reports(conn))
+                     for x in database.reports(conn))
         self.assertEqual(got, [("failed.log", "failed", "log"), ("off.log", "off", "person"),
                                ("survey.log", "none", "")])
 
@@ -218,7 +219,7 @@ class Importing(Tmp):
             '"options":""', '"options":"method=acpi"') + "\napmoff-outcome: off\n")
         r = tool(self.db, "add", apm, acpi)
         self.assertEqual(r.returncode, 0, r.stderr)
-        [m] = store.machines(store.connect(self.db))
+        [m] = database.machines(database.connect(self.db))
         self.assertEqual(m["columns"]["off_methods"], "acpi apm")
 
     def test_same_report_as_json_file_is_the_same_row(self):
@@ -273,11 +274,11 @@ class Importing(Tmp):
         # database refuses the second insert: nothing of the file may stay.
         capture = write(os.path.join(self.dir, "capture.log"),
                         read(fixture("survey.log")) + read(fixture("check.log")))
-        conn = store.connect(self.db)
+        conn = database.connect(self.db)
         conn.execute("CREATE TEMP TRIGGER refuse BEFORE INSERT ON reports "
                      "WHEN NEW.kind = 'check' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         with self.assertRaises(sqlite3.IntegrityError):
-            store.add_observations(conn, inputs.read_file(capture, {}))
+            database.add_observations(conn, inputs.read_file(capture, {}))
         conn.close()
         self.assertEqual(dump(self.db), before)
         # ... and the same file goes in whole once the database takes it.
@@ -293,8 +294,8 @@ class Importing(Tmp):
         tool(self.db, "add", fixture("failed.log"))
         r = tool(self.db, "add", "--machine", "1", fixture("check.log"))
         self.assertEqual(r.returncode, 0, r.stderr)
-        conn = store.connect(self.db)
-        [m] = store.machines(conn)
+        conn = database.connect(self.db)
+        [m] = database.machines(conn)
         self.assertEqual(m["columns"]["check"], "22 passed, 9 failed")
 
     def test_csv_round_trips(self):
@@ -307,8 +308,8 @@ class Importing(Tmp):
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(out, newline="", encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
-        conn = store.connect(self.db)
-        db_rows = store.reports(conn)
+        conn = database.connect(self.db)
+        db_rows = database.reports(conn)
         self.assertEqual(len(rows), len(db_rows))
         for row, dbr in zip(rows, db_rows):
             self.assertEqual(int(row["report_id"]), dbr["id"])
@@ -361,7 +362,7 @@ class DamagedLines(Tmp):
         self.assertIn("1 added", r.stdout)
         self.assertIn("note: log line %d: the survey line is damaged" % self.survey_line(path),
                       r.stdout)
-        conn = store.connect(self.db)
+        conn = database.connect(self.db)
         [label] = [json.loads(row[0]).get("label") for row in
                    conn.execute("SELECT survey_json FROM reports")]
         self.assertEqual(label, "second")
@@ -403,8 +404,8 @@ class Schema(Tmp):
             conn.close()
 
     def test_new_database_has_the_current_version(self):
-        store.connect(self.db).close()
-        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+        database.connect(self.db).close()
+        self.assertEqual(self.version(), database.SCHEMA_VERSION)
 
     def test_version_0_database_is_upgraded_in_place(self):
         conn = sqlite3.connect(self.db)
@@ -412,10 +413,10 @@ class Schema(Tmp):
         conn.close()
         self.assertEqual((self.version(), counts(self.db)), (0, (2, 2)))
         before = dump(self.db)
-        store.connect(self.db).close()
-        self.assertEqual(self.version(), store.SCHEMA_VERSION)
+        database.connect(self.db).close()
+        self.assertEqual(self.version(), database.SCHEMA_VERSION)
         # The rows, as they were, but for their keys: version 2's keys leave out a
-        # person's outcome (store.key_of); version 3 adds the collector, unknown ('')
+        # person's outcome (database.key_of); version 3 adds the collector, unknown ('')
         # for reports imported before.
         after = dump(self.db)
         without_key = lambda rows: [r[:1] + r[2:] for r in rows]
@@ -429,36 +430,44 @@ class Schema(Tmp):
         self.assertEqual(counts(self.db)[1], 3)
 
     def test_newer_database_is_refused(self):
-        store.connect(self.db).close()
+        database.connect(self.db).close()
         conn = sqlite3.connect(self.db)
-        conn.execute("PRAGMA user_version = %d" % (store.SCHEMA_VERSION + 1))
+        conn.execute("PRAGMA user_version = %d" % (database.SCHEMA_VERSION + 1))
         conn.close()
         r = tool(self.db, "list")
         self.assertEqual(r.returncode, 2)
-        self.assertIn("knows up to %d" % store.SCHEMA_VERSION, r.stderr)
+        self.assertIn("knows up to %d" % database.SCHEMA_VERSION, r.stderr)
 
     def test_migration_steps_run_in_order_each_in_a_transaction(self):
-        conn = store.connect(self.db)
+        conn = database.connect(self.db)
         ran = []
 
         def add_column(c):
-            ran.append(store.SCHEMA_VERSION)
+            ran.append(database.SCHEMA_VERSION)
             c.execute("ALTER TABLE machines ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
         def broken(c):
-            ran.append(store.SCHEMA_VERSION + 1)
+            ran.append(database.SCHEMA_VERSION + 1)
             c.execute("CREATE TABLE half_done (x)")
             raise sqlite3.OperationalError("step failed")
 
-        steps = {store.SCHEMA_VERSION: add_column, store.SCHEMA_VERSION + 1: broken}
+        steps = {database.SCHEMA_VERSION: add_column, database.SCHEMA_VERSION + 1: broken}
         with self.assertRaises(sqlite3.OperationalError):
-            store.migrate(conn, store.SCHEMA_VERSION + 2, steps)
-        self.assertEqual(ran, [store.SCHEMA_VERSION, store.SCHEMA_VERSION + 1])
-        self.assertEqual(store.schema_version(conn), store.SCHEMA_VERSION + 1)
+            database.migrate(conn, database.SCHEMA_VERSION + 2, steps)
+        self.assertEqual(ran, [database.SCHEMA_VERSION, database.SCHEMA_VERSION + 1])
+        self.assertEqual(database.schema_version(conn), database.SCHEMA_VERSION + 1)
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         self.assertNotIn("half_done", names)               # the failed step rolled back
         self.assertIn("note", [r[1] for r in conn.execute("PRAGMA table_info(machines)")])
         conn.close()
+
+    def test_previous_of_older_kernels_reads_as_record(self):
+        old = schema.validate_survey({"schema": 1, "previous": "reset:kbd:warm"})
+        self.assertEqual(old, {"schema": 1, "record": "reset:kbd:warm"})
+        new = {"schema": 1, "record": "power-off:rm:warm", "previous": "x"}
+        self.assertEqual(schema.validate_survey(dict(new))["record"], "power-off:rm:warm")
+        with self.assertRaises(schema.Invalid):
+            schema.validate_survey({"schema": 1, "previous": 7})
 
 
 class Identity(unittest.TestCase):
@@ -474,7 +483,7 @@ class Identity(unittest.TestCase):
             for k in keys[:-1]:
                 node = node.setdefault(k, {})
             node[keys[-1]] = value
-        return store.machine_identity(s)
+        return derived.machine_identity(s)
 
     def test_uuid_wins_and_junk_is_ignored(self):
         a = self.variant(smbios__uuid="5D7A1C2E-1111-2222-3333-444455556666")
@@ -500,13 +509,13 @@ class Identity(unittest.TestCase):
 
     def test_vendor_from_rom_strings(self):
         s = {"bios": {"strings": ["Copyright (C) 1984-95 Award Software, Inc."]}}
-        self.assertEqual(store.bios_vendor(s), "Award")
-        self.assertEqual(store.bios_vendor({}), "unknown")
+        self.assertEqual(derived.bios_vendor(s), "Award")
+        self.assertEqual(derived.bios_vendor({}), "unknown")
         # A 1993 AMIBIOS as 86Box's ECS Panda 386V has it: the company's name cut at
         # 64 characters, and IBM named for a CPU.
         s = {"bios": {"strings": ["AMIBIOS System Configuration (C) 1985-1993, American "
                                   "Megatren", "AMIBIOS Date       :", "IBM 386SLC"]}}
-        self.assertEqual(store.bios_vendor(s), "AMI")
+        self.assertEqual(derived.bios_vendor(s), "AMI")
 
 
 class Decoders(unittest.TestCase):
@@ -578,7 +587,7 @@ class Hardware(unittest.TestCase):
                      "33.3 MHz (div-loop)", "EGA", "A: 1.2M, B: none", "7168 KiB"):
             self.assertIn(text, html)
         self.assertNotIn("not a function", html)
-        d = store.derived(self.SURVEY, None)
+        d = derived.derived(self.SURVEY, None)
         self.assertEqual((d["chipset"], d["soft_off"]), ("Intel 430HX (PIIX3)", "no"))
 
 
@@ -722,17 +731,18 @@ class Cli(Tmp):
         r = subprocess.run([TOOL, "--version"], stdout=subprocess.PIPE, universal_newlines=True)
         self.assertEqual(r.returncode, 0)
         self.assertRegex(r.stdout, r"^apmoff-collect %s \(commit [0-9a-f]{40}(-dirty)?, "
-                         r"database schema %d\)$" % (re.escape(release), store.SCHEMA_VERSION))
+                         r"database schema %d\)$" % (re.escape(release),
+                                                       database.SCHEMA_VERSION))
         db = os.path.join(self.dir, "v.db")
         log = os.path.join(self.dir, "v.log")
         write(log, read(fixture("survey.log")).replace(
             'apmoff: survey {"schema":1,', 'apmoff: survey {"schema":1,"version":"9.8",'
             '"commit":"%s",' % ("ab" * 20), 1))
         self.assertEqual(tool(db, "add", "--no-prompt", log).returncode, 0)
-        conn = store.connect(db)
-        self.assertEqual([x["collector"] for x in store.reports(conn)],
+        conn = database.connect(db)
+        self.assertEqual([x["collector"] for x in database.reports(conn)],
                          ["apmoff-collect " + release])
-        rows = list(store.csv_rows(conn))
+        rows = list(csvfile.csv_rows(conn))
         conn.close()
         self.assertEqual((rows[0]["apmoff_version"], rows[0]["apmoff_commit"],
                           rows[0]["collector"]), ("9.8", "ab" * 20, "apmoff-collect " + release))
@@ -993,7 +1003,7 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual((r["vendor"], r["bios_date"], r["apm"], r["flags"], r["offered"]),
                          ("Award", "11/22/1996", "1.2",
                           "0x0003", "rm pm16 pm32"))
-        # One survey: its answers, without naming the report (store.results_text).
+        # One survey: its answers, without naming the report (derived.results_text).
         acme = self.row("Acme Deskpro 4-66")
         self.assertEqual((acme["rm"], acme["pm32"], acme["pm16"]), ("ok", "ok", "ok"))
         # Two (the survey run's, and the one a check run prints with what its
@@ -1005,7 +1015,7 @@ class EndToEnd(unittest.TestCase):
                                                          "serial.txt")).splitlines()
                             if l.startswith("apmoff: check {")][0][len("apmoff: check "):])
         self.assertEqual((r["outcome"], r["check"], r["reports"]),
-                         ("not tried", store.check_summary(check), "2"))
+                         ("not tried", derived.check_summary(check), "2"))
         self.assertRegex(r["check"], r"^\d+ passed, \d+ failed")
         self.assertEqual(self.row("Zenith Z-Station")["outcome"], "off via pm32, off via rm")
         self.assertEqual(self.row("Compaq Deskpro XL")["outcome"], "failed via pm16")
@@ -1037,7 +1047,7 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("APM version by BIOS year", text)
         self.assertIn("Power-off outcomes by BIOS vendor", text)
         self.assertNotRegex(text, r"<script[^>]+src=|https?://(?!www\.w3\.org/2000/svg)")
-        attic = [r for r in store.machines(store.connect(self.db))
+        attic = [r for r in database.machines(database.connect(self.db))
                  if r["name"] == "attic-386"][0]
         page = read(os.path.join(OUT, "report", report.machine_file(attic)))
         for field in ("bios.rom_crc32", "bios.strings", "Award Modular BIOS v4.50G", "label"):

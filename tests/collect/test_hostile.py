@@ -29,7 +29,7 @@ from tests.collect.harness import (PEAK_MB, SURVEY, Tmp, bomb, build_mkqr,
                                    kernel_packed, main, paged, qr_picture, run,
                                    survey_line, variant)
 from tests.collect.test_collect import FIXTURES, ROOT, TOOL, chromium, dump, read, write
-from tools.apmoff_collect import inputs, report, store
+from tools.apmoff_collect import database, derived, inputs, report
 from tools.apmoff_collect.limits import DEFAULT as LIMITS
 
 BREAKER = "\"'><img src=x onerror=alert(1)><svg onload=alert(2)></title><!--\x00&amp;</script>"
@@ -250,7 +250,7 @@ class Validation(Tmp):
             s = variant(smbios__bios_date=date)
             inputs.check_survey(s, "t")
             self.assertEqual(report.date_sort_key(s), key, date)
-        self.assertIsNone(store.bios_year(variant(smbios__bios_date="junk",
+        self.assertIsNone(derived.bios_year(variant(smbios__bios_date="junk",
                                                   bios__date="01/01/\u00b2")))
 
     def test_nan_and_infinity_are_refused(self):
@@ -325,8 +325,8 @@ class Isolation(Tmp):
             inputs.DECODERS.remove(broken)
         self.assertEqual(status, 1)
         self.assertRegex(text, r"skipped .*bad\.log: .*KeyError: 'surprise'")
-        conn = store.connect(self.db)
-        self.assertEqual(len(store.reports(conn)), 1)
+        conn = database.connect(self.db)
+        self.assertEqual(len(database.reports(conn)), 1)
         conn.close()
 
     def test_each_file_in_its_own_transaction(self):
@@ -336,8 +336,8 @@ class Isolation(Tmp):
         r = run(self.db, "add", two, os.path.join(FIXTURES, "off.log"))
         self.assertEqual(r.returncode, 1, r)
         self.assertIn("boot 2", r.stderr)
-        conn = store.connect(self.db)
-        self.assertEqual([x["source"] for x in store.reports(conn)],
+        conn = database.connect(self.db)
+        self.assertEqual([x["source"] for x in database.reports(conn)],
                          [os.path.join(FIXTURES, "off.log")])
         conn.close()
 
@@ -484,7 +484,7 @@ class Escaping(Tmp):
         conn.execute("INSERT INTO reports (key, machine_id, kind, survey_json, check_json, "
                      "outcome, outcome_source, outcome_detail, via, source, source_kind, "
                      "imported_at) VALUES ('b', 1, 'survey', ?, ?, 'off', ?, ?, ?, ?, ?, ?)",
-                     (store.canonical(survey), store.canonical(check), BREAKER,
+                     (derived.canonical(survey), derived.canonical(check), BREAKER,
                       BREAKER, BREAKER, BREAKER, BREAKER, BREAKER))
         conn.commit()
         conn.close()
@@ -540,9 +540,9 @@ def off_log(*tail):
 
 class Everyday(Tmp):
     def outcome(self, name):
-        conn = store.connect(self.db)
+        conn = database.connect(self.db)
         try:
-            return [(r["outcome"], r["outcome_source"]) for r in store.reports(conn)
+            return [(r["outcome"], r["outcome_source"]) for r in database.reports(conn)
                     if os.path.basename(r["source"]) == name][0]
         finally:
             conn.close()
@@ -604,33 +604,33 @@ class Everyday(Tmp):
         r = run(self.db, "set-outcome", "1", "hung")
         self.assertEqual(r.returncode, 0, r)
         self.assertEqual(self.outcome("off.log"), ("hung", "person"))
-        conn = store.connect(self.db)
-        self.assertEqual(len(store.reports(conn)), 1)
+        conn = database.connect(self.db)
+        self.assertEqual(len(database.reports(conn)), 1)
         conn.close()
 
     def test_version_1_keys_are_made_again(self):
         # A database of schema 1 with the same log twice (with and without
         # --outcome, which schema 1 kept apart) becomes one report.
         conn = sqlite3.connect(self.db)
-        conn.executescript(store.SCHEMA)
+        conn.executescript(database.SCHEMA)
         conn.execute("PRAGMA user_version = 1")
         conn.execute("INSERT INTO machines VALUES (1, ?, 'Foo Bar', 'x')",
-                     (store.machine_identity(SURVEY),))
+                     (derived.machine_identity(SURVEY),))
         for key, outcome, source in (("k1", "unknown", ""), ("k2", "off", "person")):
             conn.execute("INSERT INTO reports (key, machine_id, kind, survey_json, "
                          "outcome, outcome_source, outcome_detail, via, source, "
                          "source_kind, imported_at) VALUES (?, 1, 'survey', ?, ?, ?, '', "
                          "'rm', 'off.log', 'log', 'x')",
-                         (key, store.canonical(SURVEY), outcome, source))
+                         (key, derived.canonical(SURVEY), outcome, source))
         conn.commit()
         conn.close()
         r = run(self.db, "add", os.path.join(FIXTURES, "off.log"))
         self.assertIn("0 added, 1 already there", r.stdout)
-        conn = store.connect(self.db)
-        self.assertEqual([(x["id"], x["outcome"]) for x in store.reports(conn)],
+        conn = database.connect(self.db)
+        self.assertEqual([(x["id"], x["outcome"]) for x in database.reports(conn)],
                          [(1, "off")])
         self.assertEqual(conn.execute("PRAGMA application_id").fetchone()[0],
-                         store.APPLICATION_ID)
+                         database.APPLICATION_ID)
         conn.close()
 
     def test_remove(self):
@@ -642,9 +642,9 @@ class Everyday(Tmp):
         self.assertEqual(dump(self.db), before)                  # all or nothing
         r = run(self.db, "remove", "1", "3")
         self.assertEqual(r.returncode, 0, r)
-        conn = store.connect(self.db)
-        self.assertEqual([x["id"] for x in store.reports(conn)], [2])
-        self.assertEqual([m["id"] for m in store.machines(conn)], [1])  # 2 had only #3
+        conn = database.connect(self.db)
+        self.assertEqual([x["id"] for x in database.reports(conn)], [2])
+        self.assertEqual([m["id"] for m in database.machines(conn)], [1])  # 2 had only #3
         conn.close()
 
     def test_set_outcome_refuses_a_run_without_a_power_off(self):
@@ -679,8 +679,8 @@ class Everyday(Tmp):
                               shell=True, stderr=subprocess.PIPE, universal_newlines=True,
                               timeout=60)
         self.assertEqual(proc.stderr, "")
-        conn = store.connect(self.path("b.db"))
-        self.assertEqual(len(store.reports(conn)), 40)     # the import went on
+        conn = database.connect(self.path("b.db"))
+        self.assertEqual(len(database.reports(conn)), 40)     # the import went on
         conn.close()
 
     def test_index_row_merges_interfaces_across_reports(self):
@@ -691,8 +691,8 @@ class Everyday(Tmp):
         for name, s in (("a.json", first), ("b.json", later)):
             self.assertEqual(run(self.db, "add", self.file(name, json.dumps(s))).returncode,
                              0)
-        conn = store.connect(self.db)
-        [m] = store.machines(conn)
+        conn = database.connect(self.db)
+        [m] = database.machines(conn)
         conn.close()
         self.assertEqual(m["columns"]["pm16"], "ok (#1); not tried (#2)")
         run(self.db, "report", self.path("html"))

@@ -21,13 +21,13 @@ import time
 
 from tests.collect.harness import Tmp, main, run, variant
 from tests.collect.test_collect import FIXTURES, TOOL, read
-from tools.apmoff_collect import store
+from tools.apmoff_collect import database
 
 
 def reports(db):
-    conn = store.connect(db)
+    conn = database.connect(db)
     try:
-        return store.reports(conn)
+        return database.reports(conn)
     finally:
         conn.close()
 

@@ -19,7 +19,6 @@ Markdown table); a second run skips every machine; and a fresh CMOS gets past Aw
 "CMOS checksum error" prompt by the screen and F1.
 """
 
-import json
 import os
 import re
 import shutil
@@ -32,6 +31,7 @@ import unittest
 
 from tests.collect.test_collect import tap_main
 from tests.paths import BUILD, ROOT
+from tools.apmoff_sweep import resultfile
 
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
 TOOL = os.path.join(ROOT, "tools", "apmoff-sweep")
@@ -79,9 +79,8 @@ def sweep(out, *args, cache=None, seed=True, timeout=RUN_SECS):
 def results(out):
     found = {}
     for name in os.listdir(os.path.join(out, "results")):
-        with open(os.path.join(out, "results", name)) as f:
-            r = json.load(f)
-        found[r["machine"]] = r
+        r = resultfile.read(os.path.join(out, "results", name))
+        found[r.machine] = r
     return found
 
 
@@ -116,61 +115,59 @@ class KitSweep(unittest.TestCase):
         self.assertEqual(self.status, 0, self.text[-3000:])
         self.assertEqual(sorted(self.r), sorted(MACHINES))
         for m, r in self.r.items():
-            v = r["verdict"]
-            self.assertTrue(v["reached_kernel"] or (v["reason_kind"] and v["reason"]), (m, v))
-            if v["reached_kernel"]:
+            v = r.verdict
+            self.assertTrue(v.reached_kernel or (v.reason_kind and v.reason), (m, v))
+            if v.reached_kernel:
                 # The CPU from evidence: 86Box's written-back config and the survey.
-                self.assertTrue(r["cpu"]["86box"]["name"] and r["cpu"]["apmoff"],
-                                (m, r["cpu"]))
+                self.assertTrue(r.cpu.box86.name and r.cpu.apmoff, (m, r.cpu))
 
     def test_piix4_powers_off(self):
         r = self.result("tx97")
-        self.assertEqual((r["verdict"]["emulator"], r["verdict"]["outcome"]),
-                         ("poweroff", "off via rm"), r["verdict"])
-        self.assertEqual(r["survey"]["chipset"]["soft_off"], "yes")
-        self.assertEqual(r["survey"]["label"], "86box:tx97 ASUS TX97")
-        self.assertEqual(r["disagreements"], [])
+        self.assertEqual((r.verdict.emulator, r.verdict.outcome),
+                         ("poweroff", "off via rm"), r.verdict)
+        self.assertEqual(r.survey["chipset"]["soft_off"], "yes")
+        self.assertEqual(r.survey["label"], "86box:tx97 ASUS TX97")
+        self.assertEqual(r.disagreements, [])
 
     def test_vt82c586b_powers_off_with_acpi(self):
         r = self.result("ficva503p")
-        self.assertEqual(r["verdict"]["emulator"], "poweroff", r["verdict"])
-        self.assertTrue(r["survey"]["acpi"]["found"])
+        self.assertEqual(r.verdict.emulator, "poweroff", r.verdict)
+        self.assertTrue(r.survey["acpi"]["found"])
         # This Super Socket 7 board (2.0-3.2 V) refuses the P54C of its socket: the
         # first family with a model it takes is asked for, and ran, and the kernel saw it.
-        self.assertEqual((r["config"]["cpu_family"], r["cpu"]["86box"]["family"]),
+        self.assertEqual((r.config.cpu_family, r.cpu.box86.family),
                          ("pentium_p55c", "pentium_p55c"))
-        self.assertEqual(r["cpu"]["86box"]["name"], "Pentium MMX 166")
-        self.assertTrue(r["cpu"]["apmoff"].startswith("GenuineIntel Pentium MMX, "), r["cpu"])
-        self.assertNotIn("cpu_note", r["boots"][-1])
+        self.assertEqual(r.cpu.box86.name, "Pentium MMX 166")
+        self.assertTrue(r.cpu.apmoff.startswith("GenuineIntel Pentium MMX, "), r.cpu)
+        self.assertIsNone(r.boots[-1].cpu_note)
 
     def test_no_soft_off_stays_on(self):
         r = self.result("p55t2p4")
-        self.assertEqual((r["verdict"]["emulator"], r["verdict"]["outcome"]),
+        self.assertEqual((r.verdict.emulator, r.verdict.outcome),
                          ("on", "halted: power-off failed via rm, pm32 and pm16"))
-        self.assertEqual(sorted(r["interfaces"]), ["pm16", "pm32", "rm"])
+        self.assertEqual(sorted(r.interfaces), ["pm16", "pm32", "rm"])
         r = self.result("486sp3c")
         # The SL-enhanced family asked for, taken by 86Box: SMM, and so APM.
-        self.assertEqual((r["config"]["cpu_family"], r["cpu"]["86box"]["family"]),
+        self.assertEqual((r.config.cpu_family, r.cpu.box86.family),
                          ("am486dx2_slenh", "am486dx2_slenh"))
-        self.assertTrue(r["cpu"]["apmoff"].startswith("AuthenticAMD "), r["cpu"])
-        self.assertEqual(r["survey"]["apm"]["version"], "1.1")
-        self.assertTrue(all("error 60h" in x for x in r["interfaces"].values()),
-                        r["interfaces"])
+        self.assertTrue(r.cpu.apmoff.startswith("AuthenticAMD "), r.cpu)
+        self.assertEqual(r.survey["apm"]["version"], "1.1")
+        self.assertTrue(all("error 60h" in x for x in r.interfaces.values()), r.interfaces)
 
     def test_cmos_drive_decides_the_drive(self):
         # The kit primed the AMI 386's CMOS with its default 1.2 MB drive A:, the Award
         # 386's with a 1.44 MB one: each boots the image of its own drive.
-        self.assertEqual(self.result("ecs386v")["config"]["floppy"], "525_2hd")
-        self.assertEqual(self.result("award495")["config"]["floppy"], "35_2hd")
+        self.assertEqual(self.result("ecs386v").config.floppy, "525_2hd")
+        self.assertEqual(self.result("award495").config.floppy, "35_2hd")
         for m in ("ecs386v", "award495"):
             r = self.result(m)
-            self.assertEqual(r["verdict"]["outcome"], "halted: no APM BIOS", r["verdict"])
-            self.assertEqual(r["survey"]["cpu"]["class"], "386")
+            self.assertEqual(r.verdict.outcome, "halted: no APM BIOS", r.verdict)
+            self.assertEqual(r.survey["cpu"]["class"], "386")
 
     def test_machine_without_rom(self):
-        v = self.result("p3v4x")["verdict"]
-        self.assertEqual(v["reason_kind"], "no-rom")
-        self.assertIn("86Box --missing lists it", v["reason"])
+        v = self.result("p3v4x").verdict
+        self.assertEqual(v.reason_kind, "no-rom")
+        self.assertIn("86Box --missing lists it", v.reason)
 
     def test_outputs(self):
         with open(os.path.join(self.out, "sweep.md")) as f:
@@ -186,7 +183,7 @@ class KitSweep(unittest.TestCase):
         self.assertTrue(os.path.exists(os.path.join(self.out, "html", "index.html")))
         with open(os.path.join(self.out, "reports.csv")) as f:
             self.assertEqual(len(f.read().strip().splitlines()), len(MACHINES))
-        with open(os.path.join(self.out, self.result("tx97")["com1_log"])) as f:
+        with open(os.path.join(self.out, self.result("tx97").com1_log)) as f:
             self.assertRegex(f.read(), r"\n86BOX poweroff secs=\d+\n$")
 
     def test_second_run_boots_nothing(self):
@@ -200,10 +197,10 @@ class KitSweep(unittest.TestCase):
         status, text, _ = sweep(out, "--no-collect", "tx97", seed=False, timeout=600)
         self.assertEqual(status, 0, text)
         r = results(out)["tx97"]
-        first = r["boots"][0]
-        self.assertTrue(first["fresh_cmos"])
-        self.assertIn("F1 (f1-continue)", first["keys"], first)
-        self.assertEqual(r["verdict"]["emulator"], "poweroff", r["verdict"])
+        first = r.boots[0]
+        self.assertTrue(first.fresh_cmos)
+        self.assertIn("F1 (f1-continue)", first.keys, first)
+        self.assertEqual(r.verdict.emulator, "poweroff", r.verdict)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ import unittest
 from tests.collect.test_collect import tap_main
 from tests.paths import ROOT
 from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
-                                prompts, report, screen, source, sweep, table)
+                                prompts, report, resultfile, screen, source, sweep, table)
 from tools.apmoff_sweep import cli
+from tools.apmoff_sweep.resultfile import ApmSeen, BootRecord, CpuSeen, RanCpu, Result
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -264,14 +265,14 @@ class ConfigWriter(unittest.TestCase):
         back = config.read_back("[Machine]\nmachine = ns486pci\ncpu_family = i486dx2_slenh\n"
                                 "cpu_speed = 50000000\ncpu_multi = 2\n"
                                 "cpu_use_dynarec = 1\nfpu_type = internal\n")
-        self.assertEqual(config.ran_cpu(t, back), {"family": "i486dx2_slenh",
-                                                   "speed": 50000000, "multi": 2.0,
-                                                   "name": "T486DX2-SL 50"})
+        self.assertEqual(config.ran_cpu(t, back), RanCpu(family="i486dx2_slenh",
+                                                         speed=50000000, multi=2.0,
+                                                         name="T486DX2-SL 50"))
         # A model the table does not list: its speed; a family it does not: its name.
         back[("Machine", "cpu_speed")] = "66666666"
-        self.assertEqual(config.ran_cpu(t, back)["name"], "T486DX2-SL 66.7 MHz")
+        self.assertEqual(config.ran_cpu(t, back).name, "T486DX2-SL 66.7 MHz")
         back[("Machine", "cpu_family")] = "k6_2"
-        self.assertEqual(config.ran_cpu(t, back)["name"], "k6_2 66.7 MHz")
+        self.assertEqual(config.ran_cpu(t, back).name, "k6_2 66.7 MHz")
         self.assertIsNone(config.ran_cpu(t, {}))
 
     def test_only_a_rewritten_config_is_evidence(self):
@@ -286,7 +287,7 @@ class ConfigWriter(unittest.TestCase):
         with open(os.path.join(d, "86box.cfg"), "w") as f:
             f.write("[Machine]\ncpu_family = am486dx2_slenh\ncpu_multi = 2\n"
                     "cpu_speed = 66666666\nmachine = ns486pci\n")
-        self.assertEqual(config.ran_cpu(t, sweep.written_back(d, written))["name"],
+        self.assertEqual(config.ran_cpu(t, sweep.written_back(d, written)).name,
                          "O486DX2 (SL) 66")
         self.assertEqual(sweep.written_back(os.path.join(d, "none"), written), {})
 
@@ -467,8 +468,8 @@ class Screens(unittest.TestCase):
         self.assertTrue(any(emulator.SCREEN_HALTED.search(l) for l in lines))
         self.assertIsNone(prompts.match(lines))
         v = judge.judge("on", "", screen_lines=lines)
-        self.assertEqual((v["reached_kernel"], v["kernel_last"]), (True, "halted: no APM BIOS"))
-        self.assertEqual(v["outcome"], "halted: no APM BIOS (read on the screen: no serial "
+        self.assertEqual((v.reached_kernel, v.kernel_last), (True, "halted: no APM BIOS"))
+        self.assertEqual(v.outcome, "halted: no APM BIOS (read on the screen: no serial "
                          "port answered)")
 
     def test_apm_read_from_the_kernels_words_on_the_screen(self):
@@ -476,17 +477,17 @@ class Screens(unittest.TestCase):
         # P3345's "APM : none", and the HP Vectra 5/xxx's "APM 1.1 BI0S" (its 0 for O),
         # which then hung in 5307h.
         none = self.lines("kernel-halted-no-serial.png")
-        self.assertEqual(judge.apm_seen("", none), {"present": False})
+        self.assertEqual(judge.apm_seen("", none), ApmSeen(present=False))
         vectra = self.lines("kernel-apm-hung-no-serial.png")
-        self.assertEqual(judge.apm_seen("", vectra), {"present": True, "version": "1.1"})
+        self.assertEqual(judge.apm_seen("", vectra), ApmSeen(present=True, version="1.1"))
         v = judge.judge("on", "", screen_lines=vectra)
-        self.assertEqual(v["outcome"], "hung after powering off via rm (read on the screen: "
+        self.assertEqual(v.outcome, "hung after powering off via rm (read on the screen: "
                          "no serial port answered)")
-        r = judge.refresh({"flags": ["APM"], "survey": None, "verdict": v}, "", vectra)
-        self.assertEqual((r["apm_seen"]["version"], r["disagreements"]), ("1.1", []))
-        r = judge.refresh({"flags": ["APM"], "survey": None,
-                           "verdict": judge.judge("on", "", screen_lines=none)}, "", none)
-        self.assertEqual(r["disagreements"], ["86Box flags MACHINE_APM; 5300h found no APM "
+        r = judge.refresh(Result(flags=["APM"], verdict=v), "", vectra)
+        self.assertEqual((r.apm_seen.version, r.disagreements), ("1.1", []))
+        r = judge.refresh(Result(flags=["APM"],
+                                 verdict=judge.judge("on", "", screen_lines=none)), "", none)
+        self.assertEqual(r.disagreements, ["86Box flags MACHINE_APM; 5300h found no APM "
                                               "BIOS (with the BIOS's setup defaults)"])
 
     def test_a_loader_without_a_serial_port_is_read_on_the_screen(self):
@@ -497,15 +498,15 @@ class Screens(unittest.TestCase):
         self.assertIsNone(prompts.match(lines))
         v = judge.judge("on", "", screen_lines=lines, stalled=True,
                         stopped_at="the loader halted, its words on the screen")
-        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "loader-hang"))
-        self.assertIn("disk read error 01h", v["reason"])
+        self.assertEqual((v.reached_kernel, v.reason_kind), (False, "loader-hang"))
+        self.assertIn("disk read error 01h", v.reason)
         # A BIOS's own "error:" is no loader.
         v = judge.judge("timeout", "", screen_lines=["Keyboard error: press F1"])
-        self.assertEqual(v["reason_kind"], "no-loader")
+        self.assertEqual(v.reason_kind, "no-loader")
         # A BIOS that cuts the power in POST: said so, not "none on COM1".
         v = judge.judge("poweroff", "", screen_lines=["AMIBIOS (C)1997"])
-        self.assertEqual(v["reason_kind"], "no-loader")
-        self.assertIn("BIOS powered the machine off", v["reason"])
+        self.assertEqual(v.reason_kind, "no-loader")
+        self.assertIn("BIOS powered the machine off", v.reason)
 
     def test_an_ami_xcmos_menu_opens_the_cmos_setup(self):
         rule, _ = prompts.match(self.lines("ami-xcmos-menu.png"))
@@ -732,19 +733,21 @@ class Prompts(unittest.TestCase):
 
         saved = answered("f1-run-setup", "setup-screen", "ami-easy-save")
         self.assertEqual(prompts.kind("ami-easy-save"), "setup")
-        self.assertFalse(sweep.ended(emulator.Boot(verdict="poweroff", screens=saved), {}))
+        self.assertFalse(sweep.ended(emulator.Boot(verdict="poweroff", screens=saved),
+                                     BootRecord()))
         # Off after POST keys alone, or with no key, is the machine's verdict; so is
         # a setup screen seen but not answered.
         post = answered("f1-run-setup")
         seen = [emulator.Screen(at=0, path="", lines=[], rule="setup-screen")]
         for screens in (post, [], seen):
             self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", screens=screens),
-                                        {}))
+                                        BootRecord()))
         self.assertTrue(sweep.ended(emulator.Boot(verdict="poweroff", first_kernel=9.0,
-                                                  screens=saved), {}))
-        self.assertTrue(sweep.ended(emulator.Boot(verdict="triple-fault", screens=saved), {}))
-        self.assertTrue(sweep.ended(emulator.Boot(verdict="timeout"), {"refused": "no"}))
-        self.assertFalse(sweep.ended(emulator.Boot(verdict="timeout"), {}))
+                                                  screens=saved), BootRecord()))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="triple-fault", screens=saved),
+                                    BootRecord()))
+        self.assertTrue(sweep.ended(emulator.Boot(verdict="timeout"), BootRecord(refused="no")))
+        self.assertFalse(sweep.ended(emulator.Boot(verdict="timeout"), BootRecord()))
 
 
 def run_fixture(name):
@@ -771,7 +774,7 @@ class Judge(unittest.TestCase):
         marks = replay(err, len(err.splitlines()))
         self.assertEqual(marks.event(), "poweroff")
         v = judge.judge("poweroff", com1)
-        self.assertEqual((v["reached_kernel"], v["outcome"]), (True, "off via rm"))
+        self.assertEqual((v.reached_kernel, v.outcome), (True, "off via rm"))
         self.assertEqual(judge.interfaces(com1, "poweroff"), {"rm": "off"})
         s = judge.survey_of(com1)
         self.assertEqual((s["apm"]["version"], s["chipset"]["soft_off"], s["label"]),
@@ -793,7 +796,7 @@ class Judge(unittest.TestCase):
         com1, err = run_fixture("win471-no-apm")
         self.assertIsNone(replay(err, 0).event())     # key presses and shots: no event
         v = judge.judge("on", com1)
-        self.assertEqual(v["outcome"], "halted: no APM BIOS")
+        self.assertEqual(v.outcome, "halted: no APM BIOS")
         s = judge.survey_of(com1)
         self.assertEqual(judge.disagreements(["APM"], s, "on", {}),
                          ["86Box flags MACHINE_APM; 5300h found no APM BIOS (with the "
@@ -805,7 +808,7 @@ class Judge(unittest.TestCase):
         results = judge.interfaces(com1, "on")
         self.assertEqual(sorted(results), ["pm16", "pm32", "rm"])
         self.assertTrue(all("still on" in r for r in results.values()), results)
-        self.assertEqual(judge.judge("on", com1)["outcome"],
+        self.assertEqual(judge.judge("on", com1).outcome,
                          "halted: power-off failed via rm, pm32 and pm16")
 
     def test_resets_in_post_do_not_count(self):
@@ -837,8 +840,8 @@ class Judge(unittest.TestCase):
         self.assertTrue(emulator.LOADER_HALTED.search(com1))
         self.assertFalse(emulator.LOADER_HALTED.search(run_fixture("tx97-poweroff")[0]))
         v = judge.judge("on", com1)
-        self.assertEqual(v["reason_kind"], "loader-hang")
-        self.assertIn("a segment lies outside the memory", v["reason"])
+        self.assertEqual(v.reason_kind, "loader-hang")
+        self.assertIn("a segment lies outside the memory", v.reason)
 
     def test_triple_faults_in_post_do_not_count(self):
         # A Quadtel 386SX BIOS leaves protected mode by a triple fault in POST; a
@@ -875,50 +878,50 @@ class Judge(unittest.TestCase):
         faults = t.lines()
         self.assertEqual(faults[-1], "BENCH86: triple fault (real mode)")
         v = judge.judge("triple-fault", com1, faults=faults)
-        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "fault"))
+        self.assertEqual((v.reached_kernel, v.reason_kind), (False, "fault"))
         # The boot sector's UD2 with an empty IDT, not the BIOS's #UDs after the reset.
-        self.assertEqual(v["reason"], "triple fault before the loader: #UD at "
+        self.assertEqual(v.reason, "triple fault before the loader: #UD at "
                          "0000:00007C0A (cr0 00000010)")
 
     def test_reasons_for_not_reaching_the_kernel(self):
         v = judge.judge("on", "", stopped_at="DISK BOOT FAILURE, INSERT SYSTEM DISK AND "
                         "PRESS ENTER")
-        self.assertEqual(v["reason_kind"], "no-loader")
+        self.assertEqual(v.reason_kind, "no-loader")
         v = judge.judge("timeout", "", screen_lines=["Press F1 to continue"],
                         prompt_rule="f1-continue", prompt_text="Press F1 to continue",
                         screenshot="screens/x.png")
-        self.assertEqual((v["reason_kind"], v["screenshot"]), ("prompt", "screens/x.png"))
+        self.assertEqual((v.reason_kind, v.screenshot), ("prompt", "screens/x.png"))
         v = judge.judge("timeout", "\r\n  Booting `apmoff 0.2: power off through APM'\r\n")
-        self.assertEqual(v["reason_kind"], "loader-hang")
+        self.assertEqual(v.reason_kind, "loader-hang")
         v = judge.judge("timeout", "", screen_lines=["Memory Test : 16384K OK"])
-        self.assertEqual(v["reason_kind"], "no-loader")
+        self.assertEqual(v.reason_kind, "no-loader")
         v = judge.judge("exit:-10", "")
-        self.assertEqual((v["reason_kind"], v["reason"]), ("exit", "86Box exited (signal 10) "
+        self.assertEqual((v.reason_kind, v.reason), ("exit", "86Box exited (signal 10) "
                          "after powering the machine on, before the kernel"))
         # apmoff's own loader, on COM1 or on the screen, and no kernel line
         v = judge.judge("timeout", "apmoff loader: version 0.3\r\napmoff loader: booting 1\r\n")
-        self.assertEqual(v["reason_kind"], "loader-hang")
+        self.assertEqual(v.reason_kind, "loader-hang")
         v = judge.judge("reset", "", screen_lines=["apmoff loader 0.3: boot menu"])
-        self.assertEqual(v["reason_kind"], "reset")
+        self.assertEqual(v.reason_kind, "reset")
         # Off after GRUB's Booting line with no kernel line: the AN430TX's COM1.
         v = judge.judge("poweroff", "  Booting `apmoff 0.2: power off through APM'\n\n")
-        self.assertEqual((v["reached_kernel"], v["reason_kind"]), (False, "silent-kernel"))
+        self.assertEqual((v.reached_kernel, v.reason_kind), (False, "silent-kernel"))
         v = judge.judge("on", "x", refused="86Box ran machine ecs386v instead")
-        self.assertEqual(v["reason_kind"], "refused")
+        self.assertEqual(v.reason_kind, "refused")
 
 
 class Tables(unittest.TestCase):
     def test_markdown_row_and_block(self):
         com1, _ = run_fixture("tx97-poweroff")
-        r = {"machine": "tx97", "board": "ASUS TX97 | x", "chipset86": "Intel 430TX",
-             "survey": judge.survey_of(com1), "interfaces": {"rm": "off"},
-             "verdict": judge.judge("poweroff", com1), "disagreements": [], "seconds": 31,
-             "boots": [{}], "type_rank": 19}
-        r2 = {"machine": "award495", "board": "U-Board", "chipset86": "OPTi 495SLC",
-              "survey": None, "interfaces": {}, "seconds": 150, "boots": [{}],
-              "cpu": {"86box": {"family": "i386dx", "name": "i386DX 33"}, "apmoff": None},
-              "verdict": judge.judge("on", "", stopped_at="DISK BOOT FAILURE"),
-              "disagreements": [], "type_rank": 7}
+        r = Result(machine="tx97", board="ASUS TX97 | x", chipset86="Intel 430TX",
+                   survey=judge.survey_of(com1), interfaces={"rm": "off"},
+                   verdict=judge.judge("poweroff", com1), seconds=31, boots=[BootRecord()],
+                   type_rank=19)
+        r2 = Result(machine="award495", board="U-Board", chipset86="OPTi 495SLC",
+                    seconds=150, boots=[BootRecord()],
+                    cpu=CpuSeen(box86=RanCpu(family="i386dx", name="i386DX 33")),
+                    verdict=judge.judge("on", "", stopped_at="DISK BOOT FAILURE"),
+                    type_rank=7)
         text = report.table([r, r2])
         rows = text.split("\n")
         self.assertEqual(len(rows), 4)
@@ -939,8 +942,8 @@ class Tables(unittest.TestCase):
                       "on 1, 86Box powered off 1 once apmoff ran, ACPI", new)
         # A BIOS that cuts the power in POST (the Tyan S1857 once its setup has saved) is
         # 86Box's soft-off, but not a power-off of apmoff's: counted apart.
-        r3 = dict(r2, machine="s1857", verdict=judge.judge("poweroff", ""))
-        self.assertEqual(r3["verdict"]["reason_kind"], "no-loader")
+        r3 = dataclasses.replace(r2, machine="s1857", verdict=judge.judge("poweroff", ""))
+        self.assertEqual(r3.verdict.reason_kind, "no-loader")
         self.assertEqual((report.counts([r, r2, r3])["off"],
                           report.counts([r, r2, r3])["off_in_post"]), (1, 1))
         self.assertIn("86Box powered off 1 once apmoff ran (and 1 more by the BIOS before "
@@ -955,7 +958,7 @@ class Tables(unittest.TestCase):
         self.assertIn("3 machines: ", report.replace_block(
             whole, report.block([r, r2, r3], "Again.", set())))
         # The whole table's time is told from PROJECTION_MIN machines, not from one.
-        one = [{"seconds": 60, "boots": [{}]}]
+        one = [Result(seconds=60, boots=[BootRecord()])]
         self.assertEqual(report.timing(one, 382), (60, None))
         many = one * report.PROJECTION_MIN
         self.assertAlmostEqual(report.timing(many, 382)[1], 60 * 382 / 2 / 3600)
@@ -966,23 +969,22 @@ class Tables(unittest.TestCase):
         com1 = ("apmoff: rm: 5300h installation check (BX=0000h)\r\n"
                 "apmoff: APM 1.2 BIOS, signature PM, flags 0003h: 16-bit PM interface\r\n"
                 "apmoff: rm: 5310h get capabilities (BX=0000h)\r\n")
-        self.assertEqual(judge.apm_seen(com1), {"present": True, "version": "1.2"})
+        self.assertEqual(judge.apm_seen(com1), ApmSeen(present=True, version="1.2"))
         self.assertIsNone(judge.apm_seen("apmoff: survey screen: skipped (wait=0)\n"))
-        r = {"machine": "lgibmx61", "board": "LG IBM Multinet x61", "flags": [],
-             "survey": None, "interfaces": {}, "boots": [{}], "seconds": 150,
-             "verdict": judge.judge("timeout", com1), "type_rank": 20}
+        r = Result(machine="lgibmx61", board="LG IBM Multinet x61", boots=[BootRecord()],
+                   seconds=150, verdict=judge.judge("timeout", com1), type_rank=20)
         judge.refresh(r, com1, ())
-        self.assertEqual(r["disagreements"],
+        self.assertEqual(r.disagreements,
                          ["BIOS has APM 1.2; 86Box's table has no MACHINE_APM"])
         self.assertIn("| 1.2 (no survey) |", report.table([r]))
         self.assertEqual(report.counts([r])["apm"], 1)
         # With a survey, its APM object decides and the kernel's lines are not read.
         com1_tx97, _ = run_fixture("tx97-poweroff")
-        t = judge.refresh({"flags": ["APM"], "survey": judge.survey_of(com1_tx97),
-                           "verdict": judge.judge("poweroff", com1_tx97),
-                           "interfaces": {"rm": "off"}}, com1_tx97, ())
-        self.assertIsNone(t["apm_seen"])
-        self.assertEqual(t["disagreements"], [])
+        t = judge.refresh(Result(flags=["APM"], survey=judge.survey_of(com1_tx97),
+                                 verdict=judge.judge("poweroff", com1_tx97),
+                                 interfaces={"rm": "off"}), com1_tx97, ())
+        self.assertIsNone(t.apm_seen)
+        self.assertEqual(t.disagreements, [])
 
     def test_unknown_chipsets(self):
         with open(os.path.join(ROOT, "survey", "chipset.c")) as f:
@@ -998,24 +1000,24 @@ class Tables(unittest.TestCase):
                                         "00:03.0 8086:7110 060100 00",
                                         "00:04.0 1060:888A 060100 00",
                                         "00:0C.0 1013:00B8 030000 00 1/11"]}}
-        found = chipsets.unknown([{"machine": "umc", "survey": survey,
-                                   "chipset86": "UMC UM8881"}], known)
+        found = chipsets.unknown([Result(machine="umc", survey=survey,
+                                         chipset86="UMC UM8881")], known)
         self.assertEqual(sorted(found), [(0x1060, 0xE881), (0x1060, 0xE88A)])
         self.assertEqual(found[(0x1060, 0xE88A)]["role"], "ISA bridge")
 
     def test_coverage_says_which_machines(self):
         table = [dataclasses.make_dataclass("M", ["internal"])(n) for n in "abcd"]
-        results = [{"machine": n} for n in "ab"]
+        results = [Result(machine=n) for n in "ab"]
         self.assertTrue(report.coverage(results, table).startswith("the first 2 of the 4 "))
         self.assertEqual(report.coverage(results[1:], table),
                          "1 of the 4 machines of the 386 and later")
-        self.assertEqual(report.coverage([{"machine": n} for n in "dcba"], table),
+        self.assertEqual(report.coverage([Result(machine=n) for n in "dcba"], table),
                          "the whole table")
 
     def test_a_resumed_sweep_names_each_kernel(self):
         def surveyed(commit):
-            return {"survey": {"version": "0.3", "commit": commit}}
-        results = [surveyed("new"), surveyed("new"), surveyed("old"), {"survey": None}]
+            return Result(survey={"version": "0.3", "commit": commit})
+        results = [surveyed("new"), surveyed("new"), surveyed("old"), Result()]
         self.assertEqual(report.kernel_versions(results),
                          [("0.3", "new", 2), ("0.3", "old", 1)])
         self.assertEqual(report.kernels_text(report.kernel_versions(results)),
@@ -1023,6 +1025,51 @@ class Tables(unittest.TestCase):
                          "of the surveys")
         self.assertEqual(report.kernels_text(report.kernel_versions(results[:2])),
                          "apmoff 0.3 (`new`)")
+
+
+class StoredResults(unittest.TestCase):
+    """fixtures/results/: files the sweep wrote before its results were typed (a kit
+    sweep's tg486gp; nsslot1, a no-ROM result): read as they were, written the same."""
+
+    def test_an_earlier_sweeps_results_read_and_are_written_to_the_byte(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        for name in ("tg486gp", "nsslot1"):
+            r = resultfile.read(resultfile.path_of(FIXTURES, name))
+            self.assertEqual((r.machine, r.version), (name, resultfile.RESULT_VERSION))
+            resultfile.write(d, r)
+            self.assertEqual(read(resultfile.path_of(d, name)),
+                             read(resultfile.path_of(FIXTURES, name)))
+        r = resultfile.read(resultfile.path_of(FIXTURES, "tg486gp"))
+        self.assertEqual((r.verdict.outcome, r.cpu.box86.name, r.boots[0].screens[0].rule,
+                          r.boots[0].then, r.config.ram_kb, r.apm_seen),
+                         ("halted: power-off failed via rm, pm32 and pm16",
+                          "Am486DX2 (Enhanced) 66", "f1-resume", None, 16384, None))
+        # A machine never booted has no evidence keys, not even null, and a config of
+        # its floppy alone.
+        r = resultfile.read(resultfile.path_of(FIXTURES, "nsslot1"))
+        self.assertEqual((r.verdict.reason_kind, r.boots, r.com1_log, r.config.cpu_family),
+                         ("no-rom", [], None, None))
+        self.assertNotIn("apm_seen", r.to_json())
+
+    def test_a_file_lacking_keys_reads_with_defaults(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        path = os.path.join(d, "old.json")
+        with open(path, "w") as f:
+            f.write('{"machine": "old", "board": null, "cpu": null, "later": 1, '
+                    '"verdict": {"reached_kernel": true, "outcome": "off via rm"}, '
+                    '"boots": [{"n": 1, "screens": [{"at": 1.5}, 5]}, "x"]}')
+        r = resultfile.read(path)
+        self.assertEqual((r.version, r.board, r.cpu, r.interfaces, r.verdict.emulator),
+                         (None, "", None, {}, ""))
+        self.assertEqual([(b.n, [(s.at, s.picture) for s in b.screens]) for b in r.boots],
+                         [(1, [(1.5, None)])])
+        self.assertIn("| `old` |   |   | () |", report.table([r]))
+        for text in ("{", "[1, 2]"):
+            with open(path, "w") as f:
+                f.write(text)
+            self.assertIsNone(resultfile.read(path))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import os
 import sqlite3
 import sys
 
-from . import inputs, output, report, store, version
+from . import csvfile, database, derived, inputs, output, report, version
 from .limits import DEFAULT as DEFAULT_LIMITS
 from .text import shown, stored_name
 
@@ -73,7 +73,7 @@ def db_option(parser, default, wait_default):
                         if default is not argparse.SUPPRESS else argparse.SUPPRESS)
     parser.add_argument("--wait", type=seconds, default=wait_default, metavar="SECONDS",
                         help="how long a write waits for another program writing to "
-                             "the database (default %d)" % store.BUSY_SECONDS
+                             "the database (default %d)" % database.BUSY_SECONDS
                         if wait_default is not argparse.SUPPRESS else argparse.SUPPRESS)
 
 
@@ -103,14 +103,14 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         print("%s (commit %s, database schema %d)" % (version.name(), version.commit(),
-                                                      store.SCHEMA_VERSION))
+                                                      database.SCHEMA_VERSION))
         parser.exit()
 
 
 def parse_args(argv):
     ap = Parser(prog="apmoff-collect", description=DESCRIPTION,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    db_option(ap, DEFAULT_DB, store.BUSY_SECONDS)
+    db_option(ap, DEFAULT_DB, database.BUSY_SECONDS)
     ap.add_argument("--version", action=VersionAction)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -217,7 +217,7 @@ def settle_outcomes(observations, args):
         answer = args.outcome
         if not answer and interactive:
             survey = obs.loaded().survey
-            answer = ask_outcome(obs, store.machine_name(survey) if survey
+            answer = ask_outcome(obs, derived.machine_name(survey) if survey
                                  else "check run")
         if answer:
             obs.outcome, obs.outcome_source = answer, "person"
@@ -234,7 +234,7 @@ def import_one(conn, observations, args):
     else refuses only this file."""
     settle_outcomes(observations, args)
     try:
-        return store.add_observations(conn, observations, args.machine)
+        return database.add_observations(conn, observations, args.machine)
     except sqlite3.IntegrityError:
         raise
     except sqlite3.Error as e:
@@ -244,7 +244,7 @@ def import_one(conn, observations, args):
 def database_problem(args, e):
     """What went wrong with the database, in words: a lock held past --wait says
     whose it is and what to do."""
-    if store.busy(e):
+    if database.busy(e):
         return ("%s: locked by another program for %d s (another apmoff-collect "
                 "importing?); --wait SECONDS waits longer" % (args.db, args.wait))
     return "%s: %s" % (args.db, e)
@@ -271,7 +271,7 @@ def without_name(reason, path):
 
 def cmd_add(conn, args):
     try:
-        store.check_database(conn, write=True)
+        database.check_database(conn, write=True)
     except sqlite3.Error as e:
         raise DatabaseProblem(database_problem(args, e))
     batch = Batch(args)
@@ -359,7 +359,7 @@ class Batch:
     def done(self, n, name, observations, added, dup):
         self.added += added
         self.dup += dup
-        kinds = ", ".join(sorted({"%s %s" % (o.kind, store.outcome_words(o.outcome))
+        kinds = ", ".join(sorted({"%s %s" % (o.kind, derived.outcome_words(o.outcome))
                                   for o in observations}))
         say("[%d/%d] %s: %d added, %d already there (%s)"
             % (n, len(self.args.files), name, added, dup, kinds))
@@ -377,21 +377,21 @@ def cmd_report(conn, args):
 def cmd_csv(conn, args):
     if args.output:
         with output.replacing(args.output, newline="") as f:
-            n = store.write_csv(conn, f)
+            n = csvfile.write_csv(conn, f)
         warn("wrote %d reports to %s" % (n, args.output))
     else:
-        store.write_csv(conn, sys.stdout)
+        csvfile.write_csv(conn, sys.stdout)
     return EXIT_OK
 
 
 def cmd_list(conn, args):
-    for m in store.machines(conn):
+    for m in database.machines(conn):
         tell("%4d  %-40s %2d report(s)  %s" % (m["id"], shown(m["name"])[:40],
                                                len(m["reports"]),
                                                shown(m["columns"]["outcome"])))
         if args.reports:
             for r in m["reports"]:
-                outcome = store.outcome_words(r["outcome"])
+                outcome = derived.outcome_words(r["outcome"])
                 tell("        #%-4d %-6s %-22s %s" % (
                     r["id"], shown(r["kind"]),
                     shown(outcome + (" via " + r["via"] if r["via"] else "") +
@@ -402,8 +402,8 @@ def cmd_list(conn, args):
 
 def cmd_remove(conn, args):
     try:
-        removed = store.remove_reports(conn, args.ids)
-    except store.NoSuchReport as e:
+        removed = database.remove_reports(conn, args.ids)
+    except database.NoSuchReport as e:
         warn("apmoff-collect: %s; nothing removed" % e)
         return EXIT_SKIPPED
     for report_id, machine in removed:
@@ -413,11 +413,11 @@ def cmd_remove(conn, args):
 
 def cmd_set_outcome(conn, args):
     try:
-        old, source = store.set_outcome(conn, args.id, args.outcome)
+        old, source = database.set_outcome(conn, args.id, args.outcome)
     except ValueError as e:
         warn("apmoff-collect: %s" % e)
         return EXIT_SKIPPED
-    tell("report %d: %s (%s), now %s (person)" % (args.id, store.outcome_words(old),
+    tell("report %d: %s (%s), now %s (person)" % (args.id, derived.outcome_words(old),
                                                   source or "no source", args.outcome))
     return EXIT_OK
 
@@ -432,7 +432,7 @@ def main(argv=None):
         warn("apmoff-collect: no database %s (import reports with `add` first)" % args.db)
         return EXIT_DATABASE
     try:
-        conn = store.connect(args.db, args.wait, waiting=lambda: warn(
+        conn = database.connect(args.db, args.wait, waiting=lambda: warn(
             "waiting for %s: another program is writing to it (up to %d s, --wait)"
             % (args.db, args.wait)))
     except sqlite3.Error as e:

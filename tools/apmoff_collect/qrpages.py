@@ -31,7 +31,7 @@ BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 SURVEY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "survey")
 # Each one-symbol payload's prefix and its preset dictionary; the first is what the
-# kernel draws now (app/surveyscreen.c).
+# kernel draws now (app/show/surveyscreen.c).
 PACKED = {
     "APMOFF3:": os.path.join(SURVEY_DIR, "survey3.zdict"),
     "APMOFF2:": os.path.join(SURVEY_DIR, "survey.zdict"),
@@ -154,7 +154,7 @@ def zdict(prefix=PACKED_PREFIX):
 
 def pack(line, level=9, prefix=PACKED_PREFIX):
     """A one-symbol payload's text for a line (bytes or latin-1 text): zlib against the
-    prefix's preset dictionary, then Base45, as app/surveyscreen.c makes it (its deflate
+    prefix's preset dictionary, then Base45, as app/show/surveyscreen.c makes it (its deflate
     is its own; any zlib stream with the dictionary reads the same)."""
     data = line.encode("latin-1") if isinstance(line, str) else line
     packer = zlib.compressobj(level, zdict=zdict(prefix))

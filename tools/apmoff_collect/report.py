@@ -10,8 +10,8 @@ import json
 import os
 import re
 
-from . import output, pciids, store
-from .store import number, obj, scalar
+from . import database, derived, output, pciids
+from .derived import number, obj, scalar
 
 CSS = """
 body { font: 13px/1.35 sans-serif; margin: 1em; color: #222; }
@@ -188,9 +188,9 @@ def chart_version_by_year(machines):
     for m in machines:
         if not m["survey"]:
             continue
-        year = store.bios_year(m["survey"]) or "?"
-        version = (scalar(store.get(m["survey"], "apm.version"))
-                   if store.get(m["survey"], "apm.present") is True else "none") or "none"
+        year = derived.bios_year(m["survey"]) or "?"
+        version = (scalar(derived.get(m["survey"], "apm.version"))
+                   if derived.get(m["survey"], "apm.present") is True else "none") or "none"
         counts[(year, version)] = counts.get((year, version), 0) + 1
         years.add(year)
         versions.add(version)
@@ -202,7 +202,7 @@ def chart_version_by_year(machines):
 def chart_outcomes_by_vendor(machines):
     counts, vendors = {}, set()
     for m in machines:
-        vendor = store.bios_vendor(m["survey"]) if m["survey"] else "unknown"
+        vendor = derived.bios_vendor(m["survey"]) if m["survey"] else "unknown"
         for r in m["reports"]:
             if r["outcome"] == "none":
                 continue
@@ -222,22 +222,22 @@ def machine_file(m):
 
 def date_sort_key(survey):
     """yyyymmdd of the BIOS date, for sorting; "" when it is not a date."""
-    parts = store.date_parts(survey or {})
+    parts = derived.date_parts(survey or {})
     return "%04d%02d%02d" % parts if parts else ""
 
 
 def results_html(m, results):
     """An interface's answers over the machine's reports, each with links to the
     reports it came from (when there is more than one)."""
-    if store.single_source(results):
-        return e(store.results_text(results))
+    if derived.single_source(results):
+        return e(derived.results_text(results))
     return "; ".join("%s (%s)" % (e(result), ", ".join(
         '<a href="%s#report-%d">#%d</a>' % (e(machine_file(m)), i, i) for i in ids))
         for result, ids in results)
 
 
 def index_page(machines, db_path):
-    shown = [(k, h) for k, h, optional in store.COLUMNS
+    shown = [(k, h) for k, h, optional in derived.COLUMNS
              if not optional or any(m["columns"][k] for m in machines)]
     rows = []
     for m in machines:
@@ -308,7 +308,7 @@ def fields_table(obj):
 def hardware(survey):
     """The machine itself: the chipset's verdict, video, disks, memory as each BIOS
     interface reports it, and the PCI functions named from pci.ids. Every value is
-    read as untrusted (store.scalar, obj, number): older rows were never checked."""
+    read as untrusted (derived.scalar, obj, number): older rows were never checked."""
     rows = []
 
     def row(head, value):
@@ -378,13 +378,13 @@ def machine_page(m):
              "<p class=\"note\">identity: <code>%s</code></p>" % e(m["identity"]),
              "<table>%s</table>" % "".join(
                  "<tr><th>%s</th><td>%s</td></tr>" % (e(h), e(c[k]))
-                 for k, h, optional in store.COLUMNS if k != "machine" and
+                 for k, h, optional in derived.COLUMNS if k != "machine" and
                  (not optional or c[k]))]
     for r in m["reports"]:
         parts.append("<h2 id=\"report-%d\">Report %d: %s, %s</h2>" % (
             r["id"], r["id"], e(r["kind"]), e(r["source_kind"])))
-        outcome = store.outcome_words(r["outcome"])
-        made_by = store.derived(r["survey"], r["check"])
+        outcome = derived.outcome_words(r["outcome"])
+        made_by = derived.derived(r["survey"], r["check"])
         parts.append("<table><tr><th>from</th><td>%s</td></tr><tr><th>imported</th>"
                      "<td>%s%s</td></tr>%s<tr><th>power-off</th><td class=\"%s\">%s%s%s%s</td>"
                      "</tr></table>" % (
@@ -398,7 +398,7 @@ def machine_page(m):
                          " (%s)" % e(r["outcome_source"]) if r["outcome_source"] else "",
                          ": " + e(r["outcome_detail"]) if r["outcome_detail"] else ""))
         if r["check"]:
-            parts.append("<h3>Check: %s</h3>" % e(store.check_summary(r["check"])))
+            parts.append("<h3>Check: %s</h3>" % e(derived.check_summary(r["check"])))
             parts.append("<table>%s</table>" % "".join(
                 "<tr><td>%s</td><td class=\"%s\">%s</td></tr>" % (
                     e(k), "ok" if v == "PASS" else "bad" if v == "FAIL" else "", e(v))
@@ -414,7 +414,7 @@ def machine_page(m):
 def write(conn, db_path, directory):
     """Writes index.html and one page per machine; returns the files written."""
     os.makedirs(directory, exist_ok=True)
-    machines = store.machines(conn)
+    machines = database.machines(conn)
     written = []
     for name, text in [("index.html", index_page(machines, db_path))] + [
             (machine_file(m), machine_page(m)) for m in machines]:

@@ -5,7 +5,7 @@ A report is checked once, at import, against SURVEY_FIELDS: each known field's t
 and range, dates that are dates, and a schema number this collector knows. Fields the
 table does not name are kept (the kernel adds fields without a new schema number) but
 are held to the same limits of depth and string length. A refusal names the field.
-The readers (store.derived, report.hardware) still treat every value as untrusted,
+The readers (derived.derived, report.hardware) still treat every value as untrusted,
 since rows written by older collectors were never checked.
 """
 
@@ -36,7 +36,7 @@ SURVEY_FIELDS = [
     ("version", "str", None), ("commit", "str", None),
     ("firmware", "str", None), ("firmware_reason", "str", None),
     ("loader", "str", None), ("multiboot", "int", (1, 2)),
-    ("options", "str", None), ("label", "str", None),
+    ("options", "str", None), ("label", "str", None), ("record", "str", None),
     ("cpu", "obj", None),
     ("cpu.class", "str", None), ("cpu.vendor", "str", None), ("cpu.name", "str", None),
     ("cpu.family", "int", U32), ("cpu.model", "int", U32), ("cpu.stepping", "int", U32),
@@ -199,6 +199,9 @@ def validate_survey(report, notes=None):
     """As validate(); a date that is not one is blanked first, and the note about it
     added to notes (a list), rather than the report refused."""
     if isinstance(report, dict):
+        # Kernels before 0.4 named the previous run's record "previous".
+        if "previous" in report and "record" not in report:
+            report["record"] = report.pop("previous")
         found = blank_bad_dates(report)
         if notes is not None:
             notes.extend(found)

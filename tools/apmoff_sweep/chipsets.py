@@ -59,7 +59,7 @@ def unknown(results, known):
     for the bridges of every result's survey that the table lacks."""
     out = {}
     for r in results:
-        survey = r.get("survey")
+        survey = r.survey
         if not survey:
             continue
         for role, vendor, device, _ in bridges(survey):
@@ -67,7 +67,7 @@ def unknown(results, known):
                 continue
             entry = out.setdefault((vendor, device), {"role": role, "machines": [],
                                                       "chipset86": set()})
-            if r["machine"] not in entry["machines"]:
-                entry["machines"].append(r["machine"])
-            entry["chipset86"].add(r.get("chipset86", ""))
+            if r.machine not in entry["machines"]:
+                entry["machines"].append(r.machine)
+            entry["chipset86"].add(r.chipset86)
     return out

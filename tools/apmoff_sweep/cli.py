@@ -4,7 +4,6 @@ BIOS and chipset did (docs/86box.md says how to run it)."""
 import argparse
 import concurrent.futures
 import glob
-import json
 import os
 import re
 import shutil
@@ -15,7 +14,8 @@ import threading
 import time
 
 
-from . import chipsets, config, emulator, image, judge, report, screen, source, sweep, table
+from . import (chipsets, config, emulator, image, judge, report, resultfile, screen,
+               source, sweep, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
@@ -267,7 +267,7 @@ def run_all(settings, t, todo, missing, jobs, cancel):
         no_rom = by_86box if missing is not None else (bool(files) and files == m.roms)
         if no_rom:
             r = sweep.no_rom_result(settings, m, files, by_86box)
-            sweep.save_result(settings, r)
+            resultfile.write(settings.out, r)
             return r
         return sweep.run_machine(settings, t, m, progress.say)
 
@@ -290,9 +290,9 @@ def run_all(settings, t, todo, missing, jobs, cancel):
                 status = EXIT_FAILED
                 progress.finished("%s: ERROR %s: %s" % (m.internal, type(e).__name__, e))
                 continue
-            cpu = report.cpu_text(r, r.get("survey"))
+            cpu = report.cpu_text(r, r.survey)
             progress.finished("%s: %s in %.0f s%s" % (m.internal, report.result_text(r),
-                                                      r.get("seconds", 0),
+                                                      r.seconds,
                                                       "; CPU %s" % cpu if cpu else ""))
     except KeyboardInterrupt:
         cancel.set()
@@ -314,29 +314,24 @@ def list_machines(t, selected, args):
 
 def load_results(out, machines):
     names = {m.internal: m for m in machines}
-    results = []
-    for path in sorted(glob.glob(os.path.join(out, "results", "*.json"))):
-        try:
-            with open(path) as f:
-                r = json.load(f)
-        except (OSError, ValueError):
-            continue
-        if isinstance(r, dict) and r.get("machine") in names:
-            results.append(refreshed(out, r))
-    return results
+    found = []
+    for path in sorted(glob.glob(resultfile.path_of(out, "*"))):
+        r = resultfile.read(path)
+        if r and r.machine in names:
+            found.append(refreshed(out, r))
+    return found
 
 
 def refreshed(out, r):
     """A stored result with its findings read again from its evidence (judge.refresh)."""
     com1 = ""
-    if r.get("com1_log"):
+    if r.com1_log:
         try:
-            with open(os.path.join(out, r["com1_log"]), encoding="latin-1") as f:
+            with open(os.path.join(out, r.com1_log), encoding="latin-1") as f:
                 com1 = f.read()
         except OSError:
             pass
-    boots = r.get("boots") or [{}]
-    return judge.refresh(r, com1, boots[-1].get("final_screen") or [])
+    return judge.refresh(r, com1, (r.boots[-1].final_screen if r.boots else None) or [])
 
 
 def header(args, src, results, candidates):
@@ -396,9 +391,8 @@ def collect(out, results):
     by apmoff-collect itself."""
     tool = os.path.join(ROOT, "tools", "apmoff-collect")
     db = os.path.join(out, "apmoff.db")
-    logs = [os.path.join(out, r["com1_log"]) for r in results
-            if r.get("survey") and r.get("com1_log")
-            and os.path.exists(os.path.join(out, r["com1_log"]))]
+    logs = [os.path.join(out, r.com1_log) for r in results
+            if r.survey and r.com1_log and os.path.exists(os.path.join(out, r.com1_log))]
     steps = ([[tool, "--db", db, "add"] + logs] if logs else []) + [
         [tool, "--db", db, "report", os.path.join(out, "html")],
         [tool, "--db", db, "csv", "-o", os.path.join(out, "reports.csv")]]

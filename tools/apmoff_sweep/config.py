@@ -35,6 +35,8 @@ The choices, and why:
 
 from dataclasses import dataclass
 
+from .resultfile import RanCpu
+
 # A family of these is asked for first on a board whose socket has one: SL-enhanced
 # 486s, with SMM (cpu_table.c's internal names end so).
 SMM_SUFFIX = "_slenh"
@@ -246,8 +248,8 @@ def read_back(text):
 def ran_cpu(table, back):
     """The CPU 86Box ran, as the config it wrote back names it (86Box rewrites the
     whole config once it has loaded it, with the family, speed and multiplier it
-    chose), the model named from the family's table; or None when it wrote none.
-    {"family", "speed", "multi", "name"}: name is "i486DX2-S 66"."""
+    chose), the model named from the family's table, as a resultfile.RanCpu (its name
+    "i486DX2-S 66"); or None when it wrote none."""
     family = back.get(("Machine", "cpu_family"))
     if not family:
         return None
@@ -259,6 +261,6 @@ def ran_cpu(table, back):
     f = table.family(family)
     model = next((c.name for c in f.cpus if c.rspeed == speed
                   and abs(c.multi - multi) < 0.001), None) if f else None
-    return {"family": family, "speed": speed, "multi": multi,
-            "name": "%s %s" % (f.name if f else family,
-                               model or "%.1f MHz" % (speed / 1e6))}
+    return RanCpu(family=family, speed=speed, multi=multi,
+                  name="%s %s" % (f.name if f else family,
+                                  model or "%.1f MHz" % (speed / 1e6)))

@@ -16,7 +16,7 @@ import os
 import re
 import subprocess
 
-LABEL_MAX = 48          # app/options.h
+LABEL_MAX = 48          # app/common/options.h
 MTOOLS_TIMEOUT = 30     # seconds, one mtype or mcopy of a 1.44 MB image
 DEFAULT_OPTIONS = "action=survey,off wait=0"
 

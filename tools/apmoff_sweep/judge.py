@@ -26,6 +26,8 @@ Reasons a machine does not reach the kernel (`reason_kind`):
 import json
 import re
 
+from .resultfile import ApmSeen, Verdict
+
 KERNEL = re.compile(r"^apmoff: ", re.M)
 SURVEY = re.compile(r"^apmoff: survey (\{.*\})\s*$", re.M)
 POWERING = re.compile(r"^apmoff: powering off via (\w+)(.*)$", re.M)
@@ -78,15 +80,15 @@ APM_NONE = re.compile(r"^\s*(?:apmoff: no APM BI[O0]S|APM +: none)", re.M)
 
 
 def apm_seen(com1, screen_lines=()):
-    """APM as the kernel's lines on COM1 or the screen tell it: {"present": True,
-    "version": "1.2"}, {"present": False}, or None where they do not say."""
+    """APM as the kernel's lines on COM1 or the screen tell it: ApmSeen(True, "1.2"),
+    ApmSeen(False), or None where they do not say."""
     text = "\n".join([clean(com1)] + [l.rstrip() for l in screen_lines])
     found = list(APM_FOUND.finditer(text))
     if found:
         version = found[-1].group(1) or found[-1].group(2)
-        return {"present": True, "version": version.replace("O", "0")}
+        return ApmSeen(present=True, version=version.replace("O", "0"))
     if APM_NONE.search(text):
-        return {"present": False}
+        return ApmSeen(present=False)
     return None
 
 
@@ -122,31 +124,30 @@ def interfaces(com1, emulator):
 
 def judge(boot_verdict, com1, screen_lines=(), stopped_at="", prompt_rule="",
           prompt_text="", faults=(), screenshot=None, refused="", stalled=False):
-    """The verdict of one machine's last boot, as a dict (stored in its result)."""
+    """The Verdict of one machine's last boot (stored in its result)."""
     lines = kernel_lines(com1)
-    v = {"emulator": boot_verdict, "reached_kernel": bool(lines), "kernel_last": "",
-         "outcome": "", "reason_kind": "", "reason": "", "screenshot": screenshot}
+    v = Verdict(emulator=boot_verdict, reached_kernel=bool(lines), screenshot=screenshot)
     if refused:
-        v.update(outcome="not reached", reason_kind="refused", reason=refused)
+        v.outcome, v.reason_kind, v.reason = "not reached", "refused", refused
         return v
     if lines:
-        v["kernel_last"] = lines[-1][len("apmoff: "):]
-        v["outcome"] = kernel_outcome(boot_verdict, com1, lines)
+        v.kernel_last = lines[-1][len("apmoff: "):]
+        v.outcome = kernel_outcome(boot_verdict, com1, lines)
         return v
     on_screen = [l.strip() for l in screen_lines if l.strip().startswith("apmoff: ")]
     if on_screen:
         # A BIOS whose defaults leave COM1 off: the kernel's words on the screen alone.
-        v["reached_kernel"] = True
-        v["kernel_last"] = on_screen[-1][len("apmoff: "):]
-        v["outcome"] = "%s (read on the screen: no serial port answered)" % \
+        v.reached_kernel = True
+        v.kernel_last = on_screen[-1][len("apmoff: "):]
+        v.outcome = "%s (read on the screen: no serial port answered)" % \
             kernel_outcome(boot_verdict, "\n".join(on_screen), on_screen)
         return v
-    v["outcome"] = "not reached"
+    v.outcome = "not reached"
     kind, reason = not_reached(boot_verdict, com1, screen_lines,
                                "" if stalled else stopped_at, prompt_rule, prompt_text, faults)
     if stalled:
         reason += " (stopped: %s)" % stopped_at
-    v.update(reason_kind=kind, reason=reason)
+    v.reason_kind, v.reason = kind, reason
     return v
 
 
@@ -215,7 +216,10 @@ def disagreements(flags, survey, verdict, iface_results, seen=None):
     short sentences. Without a survey, `seen` (apm_seen's) stands for its APM."""
     out = []
     survey = survey or {}
-    apm = survey.get("apm") if isinstance(survey.get("apm"), dict) else (seen or {})
+    if isinstance(survey.get("apm"), dict):
+        apm = survey["apm"]
+    else:
+        apm = {"present": seen.present, "version": seen.version} if seen else {}
     acpi = survey.get("acpi") if isinstance(survey.get("acpi"), dict) else {}
     chipset = survey.get("chipset") if isinstance(survey.get("chipset"), dict) else {}
     has_apm = apm.get("present") is True
@@ -241,12 +245,12 @@ def disagreements(flags, survey, verdict, iface_results, seen=None):
 
 def refresh(result, com1, screen_lines):
     """The findings read from a run's evidence (COM1, the last screen's lines), set
-    on its result: the sweep calls it after each machine, and a report calls it on
+    on its Result: the sweep calls it after each machine, and a report calls it on
     stored results, so the tables follow this module, not the day a result was saved."""
-    survey = result.get("survey")
+    survey = result.survey
     has_apm = isinstance(survey, dict) and isinstance(survey.get("apm"), dict)
-    result["apm_seen"] = None if has_apm else apm_seen(com1, screen_lines)
-    result["disagreements"] = disagreements(
-        result.get("flags") or [], survey, (result.get("verdict") or {}).get("emulator", ""),
-        result.get("interfaces") or {}, result["apm_seen"])
+    result.apm_seen = None if has_apm else apm_seen(com1, screen_lines)
+    result.disagreements = disagreements(
+        result.flags, survey, result.verdict.emulator if result.verdict else "",
+        result.interfaces, result.apm_seen)
     return result

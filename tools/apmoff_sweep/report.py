@@ -4,7 +4,7 @@ chipset table lacks.
 
 The survey columns (BIOS vendor and date, APM version and flags, the interfaces
 offered, the chipset and its soft-off verdict) are computed by apmoff-collect's own
-code (tools/apmoff_collect/store.py: derived(), bios_vendor(), offered()), so this
+code (tools/apmoff_collect/derived.py: derived(), bios_vendor(), offered()), so this
 table, the collector's HTML and its CSV say the same of one survey. The CPU is the one
 the kernel saw, or, where the kernel did not run, the one 86Box wrote back in its
 config, in parentheses: never the one the sweep asked for.
@@ -13,10 +13,11 @@ config, in parentheses: never the one the sweep asked for.
 import re
 import statistics
 
-from tools.apmoff_collect import store
+from tools.apmoff_collect import derived
 from tools.apmoff_collect import version as apmoff_version
 
 from . import chipsets, judge
+from .resultfile import CpuSeen, Verdict
 
 BEGIN = "<!-- sweep-table: written by tools/apmoff-sweep; do not edit -->"
 END = "<!-- end sweep-table -->"
@@ -54,12 +55,12 @@ def apm_text(survey, seen=None):
         # No survey was read: the kernel's own line, said to be that.
         if not seen:
             return ""
-        return "%s (no survey)" % seen["version"] if seen.get("present") else "none (no survey)"
+        return "%s (no survey)" % seen.version if seen.present else "none (no survey)"
     if apm.get("present") is not True:
         return "none"
-    flags = store.scalar(apm.get("flags", ""))
-    return "%s (%s)" % (store.scalar(apm.get("version", "?")), flags) if flags else \
-        store.scalar(apm.get("version", "?"))
+    flags = derived.scalar(apm.get("flags", ""))
+    return "%s (%s)" % (derived.scalar(apm.get("version", "?")), flags) if flags else \
+        derived.scalar(apm.get("version", "?"))
 
 
 INTERFACE_ORDER = ("rm", "pm32", "pm16", "acpi", "efi")     # the kernel's order
@@ -78,72 +79,74 @@ def short_5307(text):
 
 
 def result_text(r):
-    v = r.get("verdict") or {}
-    if v.get("reached_kernel"):
-        return v.get("outcome", "")
-    return "%s: %s" % (v.get("reason_kind", "?"), v.get("reason", ""))
+    v = r.verdict or Verdict(reason_kind="?")
+    if v.reached_kernel:
+        return v.outcome
+    return "%s: %s" % (v.reason_kind, v.reason)
 
 
 def bios_text(survey):
     if not survey:
         return ""
-    return ("%s %s" % (store.bios_vendor(survey), store.bios_date(survey))).strip()
+    return ("%s %s" % (derived.bios_vendor(survey), derived.bios_date(survey))).strip()
 
 
 def cpu_text(r, survey):
     """The CPU as apmoff saw it; else 86Box's, in parentheses; else nothing."""
-    cpu = r.get("cpu") if isinstance(r.get("cpu"), dict) else {}
-    seen = cpu.get("apmoff") or judge.cpu_seen(survey)
+    cpu = r.cpu or CpuSeen()
+    seen = cpu.apmoff or judge.cpu_seen(survey)
     if seen:
         return seen
-    ran = cpu.get("86box") if isinstance(cpu.get("86box"), dict) else {}
-    return "(%s)" % ran["name"] if ran.get("name") else ""
+    return "(%s)" % cpu.box86.name if cpu.box86 and cpu.box86.name else ""
 
 
 def row(r):
-    survey = r.get("survey") or {}
-    d = store.derived(survey, None) if survey else {}
+    survey = r.survey or {}
+    d = derived.derived(survey, None) if survey else {}
     chipset = d.get("chipset") or ""
-    board = r.get("board", "")
-    return [cell("`%s`" % r["machine"]), cell(board), cell(cpu_text(r, survey)),
-            cell(chipset or "(%s)" % r.get("chipset86", "")),
-            cell(bios_text(survey)), cell(apm_text(survey, r.get("apm_seen"))),
+    verdict = r.verdict or Verdict()
+    return [cell("`%s`" % r.machine), cell(r.board), cell(cpu_text(r, survey)),
+            cell(chipset or "(%s)" % r.chipset86),
+            cell(bios_text(survey)), cell(apm_text(survey, r.apm_seen)),
             cell(d.get("offered", "") if survey else ""),
-            cell(interfaces_text(r.get("interfaces") or {})),
+            cell(interfaces_text(r.interfaces)),
             cell(s5_text(survey)), cell(d.get("soft_off", "")),
-            cell((r.get("verdict") or {}).get("emulator", "")),
-            cell(result_text(r)), cell("; ".join(r.get("disagreements") or []))]
+            cell(verdict.emulator), cell(result_text(r)), cell("; ".join(r.disagreements))]
 
 
 def table(results):
     out = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    for r in sorted(results, key=lambda r: (r.get("type_rank", 0), r["machine"])):
+    for r in sorted(results, key=lambda r: (r.type_rank, r.machine)):
         out.append("| " + " | ".join(row(r)) + " |")
     return "\n".join(out)
 
 
+def apm_present(r):
+    """APM as the survey says, else as the kernel's own lines did (as apm_text)."""
+    apm = (r.survey or {}).get("apm")
+    if apm:
+        return apm.get("present") is True
+    return bool(r.apm_seen) and r.apm_seen.present is True
+
+
 def counts(results):
     """The closing note's figures."""
-    surveys = [r.get("survey") or {} for r in results]
-    reached = [r for r in results if (r.get("verdict") or {}).get("reached_kernel")]
+    surveys = [r.survey or {} for r in results]
+    verdicts = [r.verdict or Verdict() for r in results]
+    reached = [v for v in verdicts if v.reached_kernel]
     return {
         "machines": len(results),
         "reached": len(reached),
-        "apm": sum(1 for r, s in zip(results, surveys)
-                   if ((s.get("apm") or r.get("apm_seen") or {}).get("present") is True)),
+        "apm": sum(1 for r in results if apm_present(r)),
         # A BIOS that cuts the power in POST is 86Box's soft-off too, but not apmoff's.
-        "off": sum(1 for r in reached
-                   if (r.get("verdict") or {}).get("emulator") == "poweroff"),
-        "off_in_post": sum(1 for r in results
-                           if not (r.get("verdict") or {}).get("reached_kernel")
-                           and (r.get("verdict") or {}).get("emulator") == "poweroff"),
+        "off": sum(1 for v in reached if v.emulator == "poweroff"),
+        "off_in_post": sum(1 for v in verdicts
+                           if not v.reached_kernel and v.emulator == "poweroff"),
         "s5": sum(1 for s in surveys
                   if isinstance((s.get("acpi") or {}).get("s5"), dict)),
-        "disagree": sum(1 for r in results if r.get("disagreements")),
-        "not_reached": {k: sum(1 for r in results
-                               if (r.get("verdict") or {}).get("reason_kind") == k)
-                        for k in sorted({(r.get("verdict") or {}).get("reason_kind")
-                                         for r in results} - {"", None})},
+        "disagree": sum(1 for r in results if r.disagreements),
+        "not_reached": {k: sum(1 for v in verdicts if v.reason_kind == k)
+                        for k in sorted({v.reason_kind for v in verdicts} - {"", None})},
     }
 
 
@@ -157,7 +160,7 @@ def timing(results, machines_total=None, jobs=2):
     """(median seconds a machine, projected hours for machines_total at `jobs` at a
     time) from the results that ran (a no-ROM machine takes none); the projection is
     None from fewer than PROJECTION_MIN machines."""
-    secs = [r["seconds"] for r in results if r.get("boots")]
+    secs = [r.seconds for r in results if r.boots]
     if not secs:
         return None, None
     median = statistics.median(secs)
@@ -227,8 +230,8 @@ def kernel_versions(results):
     """[(version, commit, machines)] of the apmoff kernels the surveys came from (the
     images', not this tree's), the most used first; a sweep resumed with a newer image
     has more than one. This tree's when no survey says."""
-    pairs = [(r["survey"].get("version"), r["survey"].get("commit")) for r in results
-             if isinstance(r.get("survey"), dict) and r["survey"].get("commit")]
+    pairs = [(r.survey.get("version"), r.survey.get("commit")) for r in results
+             if isinstance(r.survey, dict) and r.survey.get("commit")]
     if not pairs:
         return [(apmoff_version.version(), apmoff_version.commit(), 0)]
     counted = sorted(set(pairs), key=lambda p: (-pairs.count(p), p[1]))
@@ -246,7 +249,7 @@ def kernels_text(kernels):
 def coverage(results, candidates):
     """How much of the table the results are: the whole, its first N (a sweep stopped
     part way: it takes the machines in the table's order), or N of them."""
-    swept = {r["machine"] for r in results}
+    swept = {r.machine for r in results}
     n, total = len(swept), len(candidates)
     if n >= total:
         return "the whole table"

@@ -18,16 +18,16 @@ The boots, and why more than one:
 A machine whose first boot reached the kernel takes one boot.
 """
 
-import json
 import os
 import shutil
 import time
 
-from . import cmos, config, emulator, image, judge, prompts
+from . import cmos, config, emulator, image, judge, prompts, resultfile
+from .resultfile import (BootRecord, CpuSeen, Result, RunConfig, RunKey, ScreenRecord,
+                         Verdict)
 
 MAX_BOOTS = 3
 SCREENS_KEPT = 6        # pictures kept a boot: the prompts answered and the last screen
-RESULT_VERSION = 1      # the result file's layout
 
 
 class Settings:
@@ -46,50 +46,31 @@ class Settings:
 
     def key(self, floppy):
         """What a result is valid for: the image booted, the 86Box build, the options."""
-        return {"image": self.image_hashes.get(floppy, ""), "binary": self.binary_hash,
-                "options": self.options}
+        return RunKey(image=self.image_hashes.get(floppy, ""), binary=self.binary_hash,
+                      options=self.options)
 
     def path(self, *parts):
         return os.path.join(self.out, *parts)
 
 
-# --- results ---------------------------------------------------------------------------
-
-def result_path(settings, internal):
-    return settings.path("results", internal + ".json")
-
+# --- results (resultfile.py stores them) ----------------------------------------------
 
 def load_result(settings, internal):
-    try:
-        with open(result_path(settings, internal)) as f:
-            r = json.load(f)
-    except (OSError, ValueError):
-        return None
-    return r if isinstance(r, dict) and r.get("version") == RESULT_VERSION else None
+    r = resultfile.read(resultfile.path_of(settings.out, internal))
+    return r if r and r.version == resultfile.RESULT_VERSION else None
 
 
 def is_current(settings, result):
     """A result made with this image, 86Box build and options: not run again."""
-    return bool(result) and result.get("key") == settings.key(
-        result.get("config", {}).get("floppy", ""))
-
-
-def save_result(settings, result):
-    path = result_path(settings, result["machine"])
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path + ".tmp", "w") as f:
-        json.dump(result, f, indent=1, sort_keys=True)
-    os.replace(path + ".tmp", path)
+    return bool(result) and result.key == settings.key(
+        result.config.floppy if result.config else "")
 
 
 def base_result(machine):
-    return {"version": RESULT_VERSION, "machine": machine.internal, "name": machine.name,
-            "board": machine.board, "type": machine.type_label or machine.type,
-            "chipset86": machine.chipset, "flags": machine.flag_names,
-            "buses": machine.buses, "bios_variant": machine.bios_default or "",
-            "type_rank": machine.type_rank,
-            "boots": [], "survey": None, "interfaces": {}, "disagreements": [],
-            "seconds": 0.0}
+    return Result(machine=machine.internal, name=machine.name, board=machine.board,
+                  type=machine.type_label or machine.type, chipset86=machine.chipset,
+                  flags=machine.flag_names, buses=machine.buses,
+                  bios_variant=machine.bios_default or "", type_rank=machine.type_rank)
 
 
 def no_rom_result(settings, machine, missing_files, by_86box):
@@ -99,11 +80,9 @@ def no_rom_result(settings, machine, missing_files, by_86box):
         why += ": %s" % ", ".join(missing_files[:3])
     if by_86box:
         why += " (86Box --missing lists it)"
-    r["verdict"] = {"emulator": "", "reached_kernel": False, "kernel_last": "",
-                    "outcome": "not reached", "reason_kind": "no-rom", "reason": why,
-                    "screenshot": None}
-    r["key"] = settings.key(config.FLOPPY_35)
-    r["config"] = {"floppy": config.FLOPPY_35}
+    r.verdict = Verdict(outcome="not reached", reason_kind="no-rom", reason=why)
+    r.key = settings.key(config.FLOPPY_35)
+    r.config = RunConfig(floppy=config.FLOPPY_35)
     return r
 
 
@@ -124,12 +103,12 @@ def run_machine(settings, table, machine, say=lambda text: None):
         choice.floppy = floppy
         boot, record, vmdir = boot_once(settings, table, machine, choice, cache, work, n,
                                         say)
-        result["boots"].append(record)
+        result.boots.append(record)
         last = (boot, record, vmdir)
         if boot.verdict in emulator.SIGNAL_EXITS and not signal_retried:
             signal_retried = True
-            record["then"] = "86Box took a signal before it had set its handler: again"
-            say("%s: %s" % (machine.internal, record["then"]))
+            record.then = "86Box took a signal before it had set its handler: again"
+            say("%s: %s" % (machine.internal, record.then))
             continue
         if ended(boot, record):
             break
@@ -138,42 +117,41 @@ def run_machine(settings, table, machine, say=lambda text: None):
             break           # the BIOS booted the floppy: its drive is right
         if n > 1 and last_prompt(boot):
             break           # a second boot ends at a prompt its keys do not answer
-        change = next_drive(cache, machine, floppy, answered=bool(record["keys"]),
+        change = next_drive(cache, machine, floppy, answered=bool(record.keys),
                             ext_kb=choice.ram_kb - 1024,
-                            wrote_standard=any(b.get("then", "").startswith(STANDARD)
-                                               for b in result["boots"][:-1]))
+                            wrote_standard=any((b.then or "").startswith(STANDARD)
+                                               for b in result.boots[:-1]))
         change = other_drive(boot, floppy, change, tried) or change
         if not change:
             break
         tried.add(change[0])
         floppy, why = change
-        record["then"] = why
+        record.then = why
         say("%s: %s" % (machine.internal, why))
     boot, record, vmdir = last
     com1_log = write_com1_log(settings, machine, boot)
-    result["config"] = {"cpu_family": choice.family, "cpu_speed": choice.speed,
-                        "ram_kb": choice.ram_kb, "video": choice.video,
-                        "floppy": choice.floppy}
-    result["key"] = settings.key(choice.floppy)
-    result["com1_log"] = os.path.relpath(com1_log, settings.out)
+    result.config = RunConfig(cpu_family=choice.family, cpu_speed=choice.speed,
+                              ram_kb=choice.ram_kb, video=choice.video, floppy=choice.floppy)
+    result.key = settings.key(choice.floppy)
+    result.com1_log = os.path.relpath(com1_log, settings.out)
     prompt = last_prompt(boot)
     final = boot.final
-    shot = record.get("final_screenshot") or (record["screens"][-1].get("picture")
-                                              if record["screens"] else None)
-    result["verdict"] = judge.judge(
+    shot = record.final_screenshot or (record.screens[-1].picture
+                                       if record.screens else None)
+    result.verdict = judge.judge(
         boot.verdict, boot.com1, final.lines if final else (), boot.stopped_at,
         prompt.rule if prompt else "", prompt.text if prompt else "", boot.faults,
-        shot, record.get("refused", ""),
+        shot, record.refused or "",
         boot.stalled or boot.kernel_on_screen or boot.loader_on_screen)
-    result["survey"] = judge.survey_of(boot.com1)
+    result.survey = judge.survey_of(boot.com1)
     # The CPU from evidence: the config 86Box wrote back, and what the kernel saw.
-    result["cpu"] = {"86box": record.get("cpu"), "apmoff": judge.cpu_seen(result["survey"])}
-    result["interfaces"] = judge.interfaces(boot.com1, boot.verdict)
+    result.cpu = CpuSeen(box86=record.cpu, apmoff=judge.cpu_seen(result.survey))
+    result.interfaces = judge.interfaces(boot.com1, boot.verdict)
     judge.refresh(result, boot.com1, final.lines if final else ())
-    result["faults"] = boot.faults[-12:] if not result["verdict"]["reached_kernel"] else []
-    result["seconds"] = round(time.monotonic() - start, 1)
-    result["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
-    save_result(settings, result)
+    result.faults = boot.faults[-12:] if not result.verdict.reached_kernel else []
+    result.seconds = round(time.monotonic() - start, 1)
+    result.finished = time.strftime("%Y-%m-%d %H:%M:%S")
+    resultfile.write(settings.out, result)
     if not settings.keep:
         shutil.rmtree(work, ignore_errors=True)
     return result
@@ -184,7 +162,7 @@ def ended(boot, record):
     left, or the machine faulted or went off by itself. A soft-off right after setup
     keys is the BIOS's way out of its setup (the Tyan Trinity 371 saves and powers
     off): the CMOS is primed, and another boot follows."""
-    if boot.first_kernel is not None or record.get("refused") or \
+    if boot.first_kernel is not None or record.refused or \
             boot.verdict == "triple-fault" or boot.verdict.startswith("exit"):
         return True
     if boot.verdict == "poweroff":
@@ -225,38 +203,36 @@ def boot_once(settings, table, machine, choice, cache, work, n, say):
     say("%s: boot %d: %s%s" % (machine.internal, n, choice.describe(),
                                "" if os.path.exists(nvr) else ", fresh CMOS"))
     boot = settings.runner.boot(vmdir, com1, settings.timeout)
-    record = {"n": n, "verdict": boot.verdict, "seconds": round(boot.seconds, 1),
-              "floppy": choice.floppy, "fresh_cmos": old is None and not os.path.isdir(cache),
-              "cmos_drive_was": old, "first_com1": rounded(boot.first_com1),
-              "first_kernel": rounded(boot.first_kernel), "stopped_at": boot.stopped_at,
-              "markers": compact(boot.markers), "patched": boot.patched,
-              "keys": [], "screens": []}
+    record = BootRecord(n=n, verdict=boot.verdict, seconds=round(boot.seconds, 1),
+                        floppy=choice.floppy,
+                        fresh_cmos=old is None and not os.path.isdir(cache),
+                        cmos_drive_was=old, first_com1=rounded(boot.first_com1),
+                        first_kernel=rounded(boot.first_kernel), stopped_at=boot.stopped_at,
+                        markers=compact(boot.markers), patched=boot.patched)
     shots = settings.path("screens")
     kept = 0
     for i, s in enumerate(boot.screens):
-        entry = {"at": round(s.at, 1), "rule": s.rule, "text": s.text, "keys": list(s.keys)}
+        entry = ScreenRecord(at=round(s.at, 1), rule=s.rule, text=s.text, keys=list(s.keys))
         if s.keys:
-            record["keys"].append("%s (%s)" % ("+".join(s.keys), s.rule))
+            record.keys.append("%s (%s)" % ("+".join(s.keys), s.rule))
         if kept < SCREENS_KEPT:
-            entry["picture"] = rel(settings, emulator.keep_screen(
+            entry.picture = rel(settings, emulator.keep_screen(
                 s, shots, "%s-boot%d-%02d.png" % (machine.internal, n, i)))
             kept += 1
-        record["screens"].append(entry)
+        record.screens.append(entry)
     if boot.final is not None and boot.first_kernel is None:
-        record["final_screenshot"] = rel(settings, emulator.keep_screen(
+        record.final_screenshot = rel(settings, emulator.keep_screen(
             boot.final, shots, "%s-boot%d-final.png" % (machine.internal, n)))
-        record["final_screen"] = [l for l in boot.final.lines if l.strip()]
+        record.final_screen = [l for l in boot.final.lines if l.strip()]
     back = written_back(vmdir, written)
-    refused = refused_by(machine, boot, back)
-    if refused:
-        record["refused"] = refused
+    record.refused = refused_by(machine, boot, back) or None
     ran = config.ran_cpu(table, back)
     if ran:
-        record["cpu"] = ran
-        if choice.family and ran["family"] != choice.family:
-            record["cpu_note"] = "86Box did not take family %s on this board: it ran %s" \
-                % (choice.family, ran["name"])
-            say("%s: %s" % (machine.internal, record["cpu_note"]))
+        record.cpu = ran
+        if choice.family and ran.family != choice.family:
+            record.cpu_note = "86Box did not take family %s on this board: it ran %s" \
+                % (choice.family, ran.name)
+            say("%s: %s" % (machine.internal, record.cpu_note))
     keep_nvr(vmdir, cache, machine)
     return boot, record, vmdir
 
