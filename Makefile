@@ -54,7 +54,7 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 # it in this list, which tests/check_layers.py enforces.
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
-	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/lastrun.o lib/pitclock.o \
+	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/record.o lib/pitclock.o \
 	lib/e820.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/halt.o system/cpu.o system/cpuname.o \
@@ -76,12 +76,17 @@ RM_OBJS     := realmode/bios.o realmode/video.o realmode/trampoline.o \
 	realmode/pcibios.o
 APM_OBJS    := apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/port_rm.o \
 	apm/port_pm.o apm/pm_segs.o apm/pm32call.o apm/checklist.o checklists.o apm/resume.o
-APP_OBJS    := app/main.o app/options.o app/report.o app/actions.o app/selftest.o \
-	app/survey.o app/probe_memory.o app/probe_disks.o app/probe_video.o app/surveyjson.o \
-	app/surveyscreen.o zdict.o app/summary.o app/summaryscreen.o app/methods.o \
-	app/method_acpi.o app/method_efi.o app/acpi_aml.o app/aml_host.o app/reset_offer.o \
-	app/resets.o app/reset_ways.o app/lastrun.o app/lastrun_story.o app/sleep.o \
-	app/wake.o version.o
+APP_OBJS    := app/main.o app/selftest.o \
+	app/common/options.o app/common/chain.o app/common/record.o app/common/record_story.o \
+	app/facts/survey.o app/facts/boot_report.o app/facts/acpi_report.o \
+	app/facts/probe_memory.o app/facts/probe_disks.o app/facts/probe_video.o \
+	app/facts/acpi_aml.o app/facts/aml_host.o \
+	app/power/methods.o app/power/acpi.o app/power/efi.o \
+	app/reset/offer.o app/reset/resets.o app/reset/ways.o \
+	app/sleep/sleep.o app/sleep/wake.o \
+	app/show/surveyjson.o app/show/surveyscreen.o zdict.o app/show/summary.o \
+	app/show/summaryscreen.o \
+	app/check/check.o version.o
 OBJS := $(addprefix $(BUILD)/,$(BOOT_OBJS) $(LIB_OBJS) $(SYSTEM_OBJS) $(SURVEY_OBJS) \
 	$(AML_OBJS) $(RM_OBJS) $(APM_OBJS) $(APP_OBJS))
 
@@ -169,15 +174,15 @@ $(BUILD)/zdict.c: survey/survey3.zdict scripts/mkzdict.py
 $(BUILD)/zdict.o: $(BUILD)/zdict.c
 	$(CC) $(KERNEL_CFLAGS) -c $< -o $@
 
-# The version and commit, as the kernel prints them (app/version.h); rewritten only
+# The version and commit, as the kernel prints them (app/common/version.h); rewritten only
 # when they change, so an unchanged tree does not relink.
 $(BUILD)/version.c: FORCE
 	@mkdir -p $(BUILD)
-	@printf '#include "app/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
+	@printf '#include "app/common/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
 		'$(VERSION)' '$(COMMIT)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/version.o: $(BUILD)/version.c app/version.h
+$(BUILD)/version.o: $(BUILD)/version.c app/common/version.h
 	$(CC) $(KERNEL_CFLAGS) -I. -c $< -o $@
 
 # The same kernel carrying another commit's hash (each hex digit of this one's turned
@@ -187,11 +192,11 @@ OTHER_COMMIT := $(shell echo '$(COMMIT)' | \
 	sed 'h; s/-.*//; y/0123456789abcdef/fedcba9876543210/; G; s/\n[0-9a-f]*//')
 $(BUILD)/variants/version-other-hash.c: FORCE
 	@mkdir -p $(dir $@)
-	@printf '#include "app/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
+	@printf '#include "app/common/version.h"\n\nconst char apmoff_version[] = "%s";\nconst char apmoff_commit[] = "%s";\n' \
 		'$(VERSION)' '$(OTHER_COMMIT)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/variants/version-other-hash.o: $(BUILD)/variants/version-other-hash.c app/version.h
+$(BUILD)/variants/version-other-hash.o: $(BUILD)/variants/version-other-hash.c app/common/version.h
 	$(CC) $(KERNEL_CFLAGS) -I. -c $< -o $@
 
 $(BUILD)/variants/apmoff-other-hash.elf: $(filter-out $(BUILD)/version.o,$(OBJS)) \

@@ -4,7 +4,7 @@
  *
  * It is pure: it makes no port or memory access of its own. Every operation-region
  * access, every Stall and Sleep, goes through struct aml_host, which the caller
- * supplies (ACPICA's AcpiOs* layer): the kernel's does the I/O (app/acpi_host.c),
+ * supplies (ACPICA's AcpiOs* layer): the kernel's does the I/O (app/facts/aml_host.c),
  * build/aml-run's simulates it as ACPICA's acpiexec does (tools/aml_run.c), and
  * the unit tests record it. All of its memory is the pool the caller gives to
  * aml_create(); every loop, call and evaluation runs within the bounds of struct

@@ -4,28 +4,27 @@
  * 32-bit protected mode with interrupts off (they stay off in protected mode: only
  * the BIOS, in real mode, may enable them). Every action ends in halt(), in the power
  * going off or in a reset: nothing returns to the caller. The first thing said after
- * the boot report is what the previous run's record (app/lastrun.h) tells.
+ * the boot report is what the previous run's record (app/common/record.h) tells.
  *
- * A power-off does only what its call needs first: the survey (the ROM's CRC-32, the
- * memory interfaces, video, disks, SMBIOS, PCI, the firmware's AML) is made when a
- * step needs it (action=survey and check, ACPI S5, the chipset's verdict) and at the
- * end of a run that stays on, where its line and the summary panel come before the
- * halted line. A power-off that works has printed no survey line: action=survey,off
- * is the run that prints both. */
-#include "actions.h"
-#include "lastrun.h"
-#include "method_acpi.h"
-#include "method_efi.h"
-#include "methods.h"
-#include "options.h"
-#include "report.h"
-#include "reset_ways.h"
+ * A power-off or a reset reads only the facts its method needs (app/facts/survey.h):
+ * S5 the FADT and the PCI mechanism, a reset the chipset and the FADT, never the
+ * ROM's CRC-32 or the disks. The whole survey is read for action=survey and check,
+ * and at the end of a run that stays on, where its line and the summary panel come
+ * before the halted line. A power-off that works has printed no survey line:
+ * action=survey,off is the run that prints both. */
 #include "selftest.h"
-#include "sleep.h"
-#include "summary.h"
-#include "survey.h"
-#include "surveyscreen.h"
-#include "version.h"
+#include "check/check.h"
+#include "common/options.h"
+#include "common/record.h"
+#include "common/version.h"
+#include "facts/boot_report.h"
+#include "facts/survey.h"
+#include "power/methods.h"
+#include "reset/ways.h"
+#include "show/summary.h"
+#include "show/surveyjson.h"
+#include "show/surveyscreen.h"
+#include "sleep/sleep.h"
 #include "../system/bootinfo.h"
 #include "../system/cmos.h"
 #include "../system/console.h"
@@ -44,8 +43,6 @@
 #include "../apm/poweroff.h"
 #include "../lib/bda.h"
 #include "../lib/format.h"
-#include "../lib/string.h"
-#include "../lib/pc.h"
 #include "../lib/x86.h"
 
 void kmain(uint32_t magic, uint32_t info) __attribute__((noreturn));
@@ -62,40 +59,28 @@ static struct options opts;
 static struct survey sv;
 static struct apm_state apm;
 static char options_text[320];
+static struct power_context power;
+static struct reset_context resets;
 static char json[SURVEY_JSON_MAX];
 static bool bios_ok;            /* a legacy BIOS answers: APM can be asked */
-static bool surveyed;
 static char bios_why[160];      /* why not, when it does not */
 
 static void print_survey(const struct apm_state *s)
 {
-    if (survey_json(&sv, &bi, s, options_text, json, sizeof(json)))
+    if (survey_json(&sv, &bi, s, reset_offer_all(&resets), options_text, json, sizeof(json)))
         survey_print_json(json);
     else
         say("warning: the survey does not fit its %u-byte line; not printed",
             SURVEY_JSON_MAX);
 }
 
-static void say_timing(void)
-{
-    bool exact = timer_exact_since(0);
-    uint64_t us = timer_us();
-
-    say("timing: entry to power-off call %s%u us", timer_bound(exact),
-        (unsigned)(us >> 32 ? 0xFFFFFFFFu : us));
-}
-
-/* The survey, made once, when a step first needs it. */
+/* The whole survey: every group of facts, and which reset methods are here. */
 static void ensure_survey(void)
 {
-    if (surveyed)
+    if (sv.read == FACTS_ALL)
         return;
-    surveyed = true;
-    survey_machine(&sv, &bi, &cpu, bios_ok);
-    sv.label = opts.label;
-    sv.version = apmoff_version;
-    sv.commit = apmoff_commit;
-    sv.previous = lastrun_previous();
+    facts_need(&sv, FACTS_ALL);
+    reset_say_offer(&resets);
 }
 
 /* Every end but a power-off: the survey line, then the summary panel (halt_set_
@@ -109,30 +94,6 @@ static void end_of_run(enum halt_code code, const char *reason)
     }
     summary_show(code, reason);
 }
-
-static void before_first_off(const struct apm_state *s)
-{
-    (void)s;
-    say_timing();
-}
-
-/* Before each APM off call: the record for the next run names the interface. */
-static void before_off(const struct apm_state *s)
-{
-    static unsigned attempt;
-
-    lastrun_leave(LASTRUN_OFF, apm_iface_name(s->iface), ++attempt, reset_flag_get());
-}
-
-static const struct apm_ports ports = {
-    .iface = {
-        [APM_IFACE_RM] = &apm_port_rm,
-        [APM_IFACE_PM32] = &apm_port_pm32,
-        [APM_IFACE_PM16] = &apm_port_pm16,
-    },
-    .before_first_off = before_first_off,
-    .before_off = before_off,
-};
 
 /* interface= as the APM layer counts interfaces. */
 static int only_interface(void)
@@ -168,7 +129,7 @@ static void start_platform(uint32_t magic, uint32_t info)
             (unsigned)magic);
     say("clock: %s", timer_source());
     report_boot(&bi);
-    lastrun_read_at_boot(&bi);
+    record_read_at_boot(&bi);
 }
 
 /* The command line: a mistyped word must not power a machine off, so any error
@@ -208,14 +169,34 @@ static void restore_text_mode(void)
         (unsigned)bi.fb.width, (unsigned)bi.fb.height);
 }
 
-/* The way to the BIOS (trampoline or v86 monitor), the machine survey, and from
- * here on the summary panel at every end of the run. No BIOS: the survey and halt. */
+/* The facts, none read yet, and what the power-off methods and the reset methods
+ * are given: from here on any step (or the end of the run) may read facts. */
+static void start_facts(void)
+{
+    bool sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE);
+
+    facts_start(&sv, &bi, &cpu, bios_ok);
+    sv.label = opts.label;
+    sv.version = apmoff_version;
+    sv.commit = apmoff_commit;
+    sv.record = record_previous();
+    power = (struct power_context){
+        .sv = &sv, .opts = &opts, .apm = &apm, .only = only_interface(), .bios_ok = bios_ok,
+    };
+    resets = (struct reset_context){
+        .sv = &sv, .cold = opts.boot == BOOT_COLD, .legacy_bios = bios_ok, .sse = sse,
+    };
+}
+
+/* The way to the BIOS (trampoline or v86 monitor), the facts, and from here on the
+ * summary panel at every end of the run. No BIOS: the survey and halt. */
 static void start_bios(void)
 {
     char *why = bios_why;
     enum bios_path path =
         opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
     bios_ok = bios_init(&bi, path, why, sizeof(bios_why));
+    start_facts();
 
     summary_set_sources(apmoff_version, opts.label, &sv, &apm);
     halt_set_epilogue(end_of_run);
@@ -252,109 +233,29 @@ static void start_apm(void)
 static bool survey(void)
 {
     ensure_survey();
-    bool present = apm_survey(&apm, &ports, only_interface());
+    bool present = apm_survey(&apm, &power_apm_ports, only_interface());
     print_survey(&apm);
     survey_screen_show(json, sv.video.adapter ? sv.video.adapter : "VGA", opts.wait);
     return present;
 }
 
-/* Before the first port write of a method that is not APM: the time from entry, and
- * the record for the next run. */
-static void announce_acpi(void)
-{
-    say_timing();
-    lastrun_leave(LASTRUN_OFF, "acpi", 1, bios_ok ? reset_flag_get() : 0);
-}
-
-static void announce_efi(void)
-{
-    say_timing();
-    lastrun_leave(LASTRUN_OFF, "efi", 1, 0);
-}
-
-/* Why a power-off the firmware accepted may leave the machine on: the board. */
-static void say_chipset(void)
-{
-    ensure_survey();
-    say("chipset: %s: %s", sv.chipset.name[0] ? sv.chipset.name : "unknown",
-        sv.chipset.explain);
-}
-
-static enum method_result apm_off(char *why, unsigned size)
-{
-    if (!bios_ok) {
-        fmt_snprintf(why, size, "no APM: no legacy BIOS");
-        say("apm: %s", why);
-        return METHOD_ABSENT;
-    }
-    apm_power_off_chain(&apm, &ports, only_interface(), why, size);
-    if (apm_still_on_after_success(&apm))
-        say_chipset();
-    return apm.present ? METHOD_STILL_ON : METHOD_ABSENT;
-}
-
-static enum method_result acpi_off(char *why, unsigned size)
-{
-    ensure_survey();                    /* the tables, \_S5_, the AML and the PCI mechanism */
-    const struct acpi_off c = {
-        .s5 = &sv.s5, .bi = &bi, .pci_mech = sv.pci.mech, .run_aml = opts.pts,
-        .can_flush = strcmp(cpu.class, "386") != 0, .announce = announce_acpi,
-    };
-    enum method_result r = acpi_power_off(&c, why, size);
-    if (r == METHOD_STILL_ON)   /* S5 was written: whether the board can cut power */
-        say_chipset();
-    return r;
-}
-
-static enum method_result efi_off(char *why, unsigned size)
-{
-    ensure_survey();                    /* the system table and ResetSystem's place */
-    struct efi_off c = {
-        .efi = &sv.efi, .have_system_table = bi.efi_system_table_addr != 0,
-        .efi64 = bi.efi64, .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
-        .inject = opts.inject, .announce = announce_efi,
-    };
-    return efi_power_off(&c, why, size);
-}
-
-static const struct power_method method_apm = {
-    "apm", HALT_NO_APM, HALT_POWEROFF_FAILED, apm_off,
-};
-static const struct power_method method_acpi = {
-    "acpi", HALT_NO_ACPI, HALT_ACPI_STILL_ON, acpi_off,
-};
-static const struct power_method method_efi = {
-    "efi", HALT_NO_EFI, HALT_EFI_STILL_ON, efi_off,
-};
-static const struct power_method *const methods[METHOD_COUNT] = {
-    [METHOD_APM] = &method_apm,
-    [METHOD_ACPI] = &method_acpi,
-    [METHOD_EFI] = &method_efi,
-};
-
 static void __attribute__((noreturn)) power_off(void)
 {
+    static struct chain_report report;
     char why[256];
-    halt(methods_power_off(methods, opts.methods, why, sizeof(why)), why);
+
+    chain_run(&power_kind, power_ways, opts.methods, &power, &report);
+    halt(chain_end(power_ways, &report, why, sizeof(why)), why);
 }
 
-/* action=reboot: each reset= method in turn (app/resets.h), each said before it is
+/* action=reboot: each reset= method in turn (app/reset/resets.h), each said before it is
  * made; the run ends only when the machine still runs after the last. */
 static void __attribute__((noreturn)) reboot(void)
 {
-    static struct reset_context ctx;
-    static struct reset_chain chain;
-    static struct reset_report report;
+    static struct chain_report report;
     char why[256];
 
-    ensure_survey();                    /* the 8042, the chipset, the FADT, EFI: the offer */
-    ctx = (struct reset_context){
-        .offer = &sv.reset, .cold = opts.boot == BOOT_COLD, .legacy_bios = bios_ok,
-        .efi = &sv.efi, .efi64 = bi.efi64,
-        .sse = cpu.has_cpuid && (cpu.features_edx & X86_CPUID_EDX_SSE),
-    };
-    reset_ways_chain(&ctx, &chain);
-    summary_set_resets(&chain, &report);
+    summary_set_resets(reset_ways, &resets, &report);
     uint8_t shutdown = cmos_read(CMOS_SHUTDOWN_STATUS);
     if (bios_ok && shutdown)
         say("reset: CMOS shutdown status is %02Xh: POST may resume through 40:67h after a "
@@ -362,7 +263,8 @@ static void __attribute__((noreturn)) reboot(void)
     say("reset: boot=%s: 40:72h = %04Xh before each method%s", opts.boot == BOOT_COLD ?
         "cold" : "warm", opts.boot == BOOT_COLD ? BDA_RESET_COLD : BDA_RESET_WARM,
         bios_ok ? "" : " (not written: no legacy BIOS reads it here)");
-    halt(resets_try(&chain, opts.resets, &report, why, sizeof(why)), why);
+    chain_run(&reset_kind, reset_ways, opts.resets, &resets, &report);
+    halt(resets_end(reset_ways, &report, why, sizeof(why)), why);
 }
 
 /* What the last run left is said first, and an action that ends the run within
@@ -374,7 +276,7 @@ static void __attribute__((noreturn)) reboot(void)
 
 static void hold_record(void)
 {
-    if (!lastrun_previous() || (opts.action != ACTION_OFF &&
+    if (!record_previous() || (opts.action != ACTION_OFF &&
                                 opts.action != ACTION_SURVEY_OFF &&
                                 opts.action != ACTION_REBOOT))
         return;
@@ -401,20 +303,20 @@ void kmain(uint32_t magic, uint32_t info)
     if (bios_ok)
         start_apm();
     if (opts.selftest == SELFTEST_IDLE && bios_ok)
-        selftest_idle(&apm, &ports, only_interface());
+        selftest_idle(&apm, &power_apm_ports, only_interface());
 
     switch (opts.action) {
     case ACTION_CHECK:
         ensure_survey();
         if (!bios_ok) {
             print_survey(0);
-            action_check_no_bios(&sv, bios_why);
+            action_check_no_bios(&sv, &resets, bios_why);
         }
-        action_check(&apm, &ports, opts.check_strict, &sv);
+        action_check(&apm, &power_apm_ports, opts.check_strict, &sv, &resets);
     case ACTION_STANDBY:
-        action_sleep(&apm, &ports, only_interface(), APM_STATE_STANDBY, opts.wake);
+        action_sleep(&apm, &power_apm_ports, only_interface(), APM_STATE_STANDBY, opts.wake);
     case ACTION_SUSPEND:
-        action_sleep(&apm, &ports, only_interface(), APM_STATE_SUSPEND, opts.wake);
+        action_sleep(&apm, &power_apm_ports, only_interface(), APM_STATE_SUSPEND, opts.wake);
     case ACTION_REBOOT:
         reboot();
     case ACTION_SURVEY:

@@ -10,7 +10,7 @@ file defines around `multiboot` (apmoff's own grub.cfg: `apmoff action=off`) or 
 `multiboot` or `multiboot2` and a path. Words are split and unquoted as GRUB's shell
 does (double and single quotes, backslash escapes), then written so the kernel reads
 each one back whole: a word with a space or a quote is written key="value", with \\"
-and \\\\ inside the quotes (app/options.c reads that, and GRUB's own quoting too).
+and \\\\ inside the quotes (app/common/options.c reads that, and GRUB's own quoting too).
 Everything else (serial, terminal, echo) is left out: the loader has COM1 and the
 screen without being told. What stands between `if` and `fi` is left out too: the
 file's conditions ask which firmware GRUB runs on (UEFI's own default entry), and the

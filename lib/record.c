@@ -1,7 +1,7 @@
-/* The record for the next run: see lastrun.h. Little-endian fields at fixed
+/* The record for the next run: see record.h. Little-endian fields at fixed
  * offsets, written byte by byte, so the layout is the same on the host and in the
  * kernel; the CRC-32 covers everything before it. */
-#include "lastrun.h"
+#include "record.h"
 #include "crc32.h"
 #include "string.h"
 #include "le.h"
@@ -17,19 +17,19 @@ enum {
     OFF_FLAG = 12,              /* word */
     OFF_HAVE_TIME = 14,
     OFF_TIME = 16,              /* year (word), month, day, hour, minute, second */
-    OFF_METHOD = 24,            /* LASTRUN_METHOD_MAX + 1 bytes, 0-terminated */
+    OFF_METHOD = 24,            /* RECORD_METHOD_MAX + 1 bytes, 0-terminated */
     OFF_RUN_MS = 40,            /* dword */
     OFF_AWAY_S = 44,            /* dword; 4 spare bytes before the checksum */
-    OFF_CRC = LASTRUN_SIZE - 4,
+    OFF_CRC = RECORD_SIZE - 4,
 };
-_Static_assert(OFF_METHOD + LASTRUN_METHOD_MAX + 1 <= OFF_RUN_MS && OFF_AWAY_S + 4 <= OFF_CRC,
+_Static_assert(OFF_METHOD + RECORD_METHOD_MAX + 1 <= OFF_RUN_MS && OFF_AWAY_S + 4 <= OFF_CRC,
                "record layout");
 
-void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
+void record_encode(const struct record *r, uint8_t out[RECORD_SIZE])
 {
-    memset(out, 0, LASTRUN_SIZE);
+    memset(out, 0, RECORD_SIZE);
     memcpy(out + OFF_MARK, mark, sizeof(mark));
-    out[OFF_FORMAT] = LASTRUN_FORMAT;
+    out[OFF_FORMAT] = RECORD_FORMAT;
     out[OFF_ASKED] = r->asked;
     out[OFF_STATE] = r->state;
     out[OFF_ATTEMPT] = r->attempt;
@@ -41,41 +41,41 @@ void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE])
     out[OFF_TIME + 4] = r->time.hour;
     out[OFF_TIME + 5] = r->time.minute;
     out[OFF_TIME + 6] = r->time.second;
-    put_le32(out + OFF_RUN_MS, (r->run_ms & ~LASTRUN_RUN_MS_AT_LEAST) |
-                            (r->run_ms_at_least ? LASTRUN_RUN_MS_AT_LEAST : 0));
-    for (unsigned i = 0; i < LASTRUN_METHOD_MAX && r->method[i]; i++)
+    put_le32(out + OFF_RUN_MS, (r->run_ms & ~RECORD_RUN_MS_AT_LEAST) |
+                            (r->run_ms_at_least ? RECORD_RUN_MS_AT_LEAST : 0));
+    for (unsigned i = 0; i < RECORD_METHOD_MAX && r->method[i]; i++)
         out[OFF_METHOD + i] = (uint8_t)r->method[i];
     put_le32(out + OFF_AWAY_S, r->away_s);
     put_le32(out + OFF_CRC, crc32(0, out, OFF_CRC));
 }
 
-enum lastrun_found lastrun_decode(const uint8_t in[LASTRUN_SIZE], struct lastrun *r)
+enum record_found record_decode(const uint8_t in[RECORD_SIZE], struct record *r)
 {
     if (memcmp(in + OFF_MARK, mark, sizeof(mark)))
-        return LASTRUN_NONE;
-    if (le32(in + OFF_CRC) != crc32(0, in, OFF_CRC) || in[OFF_FORMAT] != LASTRUN_FORMAT ||
-        in[OFF_ASKED] < LASTRUN_OFF || in[OFF_ASKED] > LASTRUN_SUSPEND ||
-        in[OFF_STATE] < LASTRUN_CALLING || in[OFF_STATE] > LASTRUN_RETURNED ||
-        in[OFF_METHOD + LASTRUN_METHOD_MAX] != 0)
-        return LASTRUN_DAMAGED;
-    *r = (struct lastrun){
+        return RECORD_NONE;
+    if (le32(in + OFF_CRC) != crc32(0, in, OFF_CRC) || in[OFF_FORMAT] != RECORD_FORMAT ||
+        in[OFF_ASKED] < RECORD_OFF || in[OFF_ASKED] > RECORD_SUSPEND ||
+        in[OFF_STATE] < RECORD_CALLING || in[OFF_STATE] > RECORD_RETURNED ||
+        in[OFF_METHOD + RECORD_METHOD_MAX] != 0)
+        return RECORD_DAMAGED;
+    *r = (struct record){
         .asked = in[OFF_ASKED], .state = in[OFF_STATE], .attempt = in[OFF_ATTEMPT],
         .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = le16(in + OFF_FLAG),
-        .run_ms = le32(in + OFF_RUN_MS) & ~LASTRUN_RUN_MS_AT_LEAST,
-        .run_ms_at_least = (le32(in + OFF_RUN_MS) & LASTRUN_RUN_MS_AT_LEAST) != 0,
+        .run_ms = le32(in + OFF_RUN_MS) & ~RECORD_RUN_MS_AT_LEAST,
+        .run_ms_at_least = (le32(in + OFF_RUN_MS) & RECORD_RUN_MS_AT_LEAST) != 0,
         .away_s = le32(in + OFF_AWAY_S),
         .time = { le16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
                   in[OFF_TIME + 4], in[OFF_TIME + 5], in[OFF_TIME + 6] },
     };
-    memcpy(r->method, in + OFF_METHOD, LASTRUN_METHOD_MAX + 1);
-    return LASTRUN_INTACT;
+    memcpy(r->method, in + OFF_METHOD, RECORD_METHOD_MAX + 1);
+    return RECORD_INTACT;
 }
 
-const char *lastrun_asked_name(unsigned asked)
+const char *record_asked_name(unsigned asked)
 {
     static const char *const names[] = {
-        [LASTRUN_OFF] = "power-off", [LASTRUN_RESET] = "reset",
-        [LASTRUN_STANDBY] = "standby", [LASTRUN_SUSPEND] = "suspend",
+        [RECORD_OFF] = "power-off", [RECORD_RESET] = "reset",
+        [RECORD_STANDBY] = "standby", [RECORD_SUSPEND] = "suspend",
     };
-    return asked >= LASTRUN_OFF && asked <= LASTRUN_SUSPEND ? names[asked] : "?";
+    return asked >= RECORD_OFF && asked <= RECORD_SUSPEND ? names[asked] : "?";
 }

@@ -2,10 +2,10 @@
  * standby, a suspend, a power-off), by which method, when, and with which warm-boot
  * flag; written before each attempt, so the last one written names the attempt that
  * ended the run. The next boot reads it, says how the machine came back, and clears
- * it (app/lastrun.c). Pure: the format, its checksum and its words; the host tests
+ * it (app/common/record.c). Pure: the format, its checksum and its words; the host tests
  * build and damage records.
  *
- * Where: LASTRUN_ADDR, 0C00h, 56 bytes. RAM, since apmoff writes no CMOS and no disk.
+ * Where: RECORD_ADDR, 0C00h, 56 bytes. RAM, since apmoff writes no CMOS and no disk.
  * A record must outlive a warm reset's POST and the boot loader that starts the next
  * run, before the kernel reads it:
  *   - a BIOS's warm boot (40:72h = 1234h) skips the memory test and rebuilds the IVT
@@ -22,58 +22,58 @@
  *   - the kernel's own trampoline and buffers stay at or above 1000h.
  * So 800h-FFFh is used by none of them, and the record sits in its middle. A cold
  * boot's memory test may clear it: then the absence is the answer. */
-#ifndef APMOFF_LIB_LASTRUN_H
-#define APMOFF_LIB_LASTRUN_H
+#ifndef APMOFF_LIB_RECORD_H
+#define APMOFF_LIB_RECORD_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "rtctime.h"
 
-#define LASTRUN_ADDR        0x0C00u
-#define LASTRUN_SIZE        56
-#define LASTRUN_FORMAT      1
-#define LASTRUN_METHOD_MAX  15
+#define RECORD_ADDR        0x0C00u
+#define RECORD_SIZE        56
+#define RECORD_FORMAT      1
+#define RECORD_METHOD_MAX  15
 /* The run time's top bit in the bytes: a lower bound (a run of 24 days would need it). */
-#define LASTRUN_RUN_MS_AT_LEAST 0x80000000u      /* "port92", "rm", "acpi": the word the run used */
+#define RECORD_RUN_MS_AT_LEAST 0x80000000u      /* "port92", "rm", "acpi": the word the run used */
 
-enum lastrun_asked {
-    LASTRUN_OFF = 1,            /* a power-off */
-    LASTRUN_RESET,
-    LASTRUN_STANDBY,
-    LASTRUN_SUSPEND,
+enum record_asked {
+    RECORD_OFF = 1,            /* a power-off */
+    RECORD_RESET,
+    RECORD_STANDBY,
+    RECORD_SUSPEND,
 };
 
-enum lastrun_state {
-    LASTRUN_CALLING = 1,        /* written just before the call */
-    LASTRUN_RETURNED,           /* a standby or suspend that came back into the run */
+enum record_state {
+    RECORD_CALLING = 1,        /* written just before the call */
+    RECORD_RETURNED,           /* a standby or suspend that came back into the run */
 };
 
-struct lastrun {
-    uint8_t asked;              /* enum lastrun_asked */
-    uint8_t state;              /* enum lastrun_state */
+struct record {
+    uint8_t asked;              /* enum record_asked */
+    uint8_t state;              /* enum record_state */
     uint8_t attempt;            /* 1 for the run's first method, 2 for the next ... */
     bool have_time;             /* the clock answered */
     uint16_t reset_flag;        /* 40:72h as the run left it (BDA_RESET_*) */
     uint32_t run_ms;            /* the kernel's time since its entry (system/timer.h) */
     bool run_ms_at_least;       /* run_ms is a lower bound: the clock lost track */
-    uint32_t away_s;            /* LASTRUN_RETURNED: seconds away, by the clock */
+    uint32_t away_s;            /* RECORD_RETURNED: seconds away, by the clock */
     struct rtc_time time;       /* when, by the clock (have_time) */
-    char method[LASTRUN_METHOD_MAX + 1];
+    char method[RECORD_METHOD_MAX + 1];
 };
 
 /* The record's bytes, its checksum made. */
-void lastrun_encode(const struct lastrun *r, uint8_t out[LASTRUN_SIZE]);
+void record_encode(const struct record *r, uint8_t out[RECORD_SIZE]);
 
-enum lastrun_found {
-    LASTRUN_NONE,               /* no record's mark there */
-    LASTRUN_DAMAGED,            /* the mark, but the checksum or a field is wrong */
-    LASTRUN_INTACT,
+enum record_found {
+    RECORD_NONE,               /* no record's mark there */
+    RECORD_DAMAGED,            /* the mark, but the checksum or a field is wrong */
+    RECORD_INTACT,
 };
 /* What the bytes hold; *r is filled only when they hold an intact record. */
-enum lastrun_found lastrun_decode(const uint8_t in[LASTRUN_SIZE], struct lastrun *r);
+enum record_found record_decode(const uint8_t in[RECORD_SIZE], struct record *r);
 
 /* "reset", "standby"... */
-const char *lastrun_asked_name(unsigned asked);
+const char *record_asked_name(unsigned asked);
 
 #endif

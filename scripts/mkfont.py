@@ -59,7 +59,7 @@ def main():
               "const uint8_t font8x16[FONT_LAST - FONT_FIRST + 1][16] = {"]
     for c in range(FIRST, LAST + 1):
         g = glyphs[table.get(c, c)]
-        if g[15]:       # app/surveyscreen.c draws its caption with rows 0-14 only
+        if g[15]:       # app/show/surveyscreen.c draws its caption with rows 0-14 only
             raise SystemExit("mkfont: %s draws %r on its last row, which the survey "
                              "screen's caption leaves out" % (src, chr(c)))
         lines.append("    { %s }, /* %r */" % (", ".join("0x%02x" % b for b in g), chr(c)))

@@ -158,4 +158,11 @@ uint32_t acpi_check_table(const struct physmem *pm, uint64_t addr, const char *s
 /* Reads a FADT of len bytes at p (the header included) into f. */
 void acpi_parse_fadt(struct acpi_fadt *f, const uint8_t *p, uint32_t len);
 
+/* Hardware-reduced ACPI (FADT flag HW_REDUCED_ACPI): no PM1 blocks; sleep goes
+ * through SLEEP_CONTROL_REG. */
+static inline bool acpi_fadt_hw_reduced(const struct acpi_fadt *f)
+{
+    return f->have_flags && (f->flags & ACPI_FADT_HW_REDUCED);
+}
+
 #endif

@@ -4,6 +4,8 @@
 #include "efi.h"
 #include "../lib/le.h"
 
+#define EFI_FOUR_GIB 0x100000000ull  /* the thunk identity-maps the first 4 GiB */
+
 #define EFI_SYSTEM_TABLE_SIGNATURE_LO   0x20494249u     /* "IBI SYST" */
 #define EFI_SYSTEM_TABLE_SIGNATURE_HI   0x54535953u
 #define EFI_TABLES_MAX                  64      /* real firmware has a dozen or two */
@@ -151,4 +153,22 @@ const char *efi_place_name(enum efi_place place)
     case EFI_PLACE_NOT_RUNTIME: return "not-runtime";
     default: return "unchecked";
     }
+}
+
+const char *efi_unusable(const struct efi_info *efi, bool have_system_table)
+{
+    if (!have_system_table)
+        return "no EFI system table (not booted by GRUB's multiboot 2 on UEFI)";
+    if (!efi->valid)
+        return "the EFI system table's signature is wrong";
+    if (!efi->runtime_ok)
+        return "no runtime services table (RUNTSERV)";
+    if (!efi->reset_system)
+        return "the runtime services table has no ResetSystem";
+    if (efi->reset_system >= EFI_FOUR_GIB)
+        return "ResetSystem lies above 4 GiB, outside the thunk's identity map";
+    if (efi->reset_place == EFI_PLACE_NOT_RUNTIME)
+        return "ResetSystem lies in no runtime region of the EFI memory map (memory the "
+               "firmware gave up when boot services ended)";
+    return 0;
 }

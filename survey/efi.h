@@ -43,6 +43,11 @@ enum efi_place efi_locate(const struct efi_region *runtime, unsigned count, bool
 const char *efi_place_text(enum efi_place place);     /* "in runtime services code" */
 const char *efi_place_name(enum efi_place place);     /* for JSON: "runtime-code" */
 
+/* Why method=efi and reset=efi cannot call ResetSystem, or NULL when they can: the
+ * one answer every caller (the survey, check, the methods) reads. have_system_table:
+ * the boot loader passed one. */
+const char *efi_unusable(const struct efi_info *efi, bool have_system_table);
+
 /* st: the system table's physical address; efi64: 64-bit layout (x64 firmware). */
 void efi_read_system_table(struct efi_info *info, const struct physmem *pm, uint64_t st,
                            bool efi64);

@@ -1,4 +1,4 @@
-/* Where the survey screen puts a QR symbol (app/surveyscreen.c draws it there), as a
+/* Where the survey screen puts a QR symbol (app/show/surveyscreen.c draws it there), as a
  * pure computation: the host tool that draws the same picture for the property test
  * (tests/collect/mkqr.c, tests/qr/) takes its places from here, so the test photographs
  * what a person would.

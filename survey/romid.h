@@ -2,7 +2,7 @@
  * CRC-32 of the system BIOS area (E0000h-FFFFFh: the same bytes on the same ROM
  * build), and the vendor's banner and copyright strings found in it, e.g.
  * "Award Modular BIOS v4.51PG" or "AMIBIOS (C)1995 American Megatrends". With the
- * date and model bytes at F000:FFF5h-FFFEh (app/survey.c) it tells boards apart.
+ * date and model bytes at F000:FFF5h-FFFEh (app/facts/survey.c) it tells boards apart.
  * Pure: the caller hands it the ROM's bytes; runs on the host in the unit tests. */
 #ifndef APMOFF_SURVEY_ROMID_H
 #define APMOFF_SURVEY_ROMID_H

@@ -29,7 +29,7 @@ static const uint8_t *at(uintptr_t mem_base, uint32_t addr)
 
 /* Copies a NUL-terminated string of at most max bytes; true when it did not fit. The
  * loader's name keeps printable ASCII only ('?' for the rest), so nothing odd reaches
- * the console; the command line keeps its bytes as they are, for app/options.c to
+ * the console; the command line keeps its bytes as they are, for app/common/options.c to
  * refuse by name (a '?' there would make "M\xfcller" a label "M?ller"). */
 static bool copy_bytes(char *dst, size_t size, const uint8_t *src, size_t max, bool raw)
 {

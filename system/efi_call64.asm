@@ -264,7 +264,7 @@ efi64_exception:
         mov     dword [abs call_result], EFI_NO_FAULT
         jmp     efi_call64.back
 
-; Stand-ins for ResetSystem, for inject=efi-fault and inject=efi-nmi (app/method_efi.c):
+; Stand-ins for ResetSystem, for inject=efi-fault and inject=efi-nmi (app/power/efi.c):
 ; they prove the 64-bit IDT above where no firmware misbehaves. Each is written with
 ; encodings that mean the same in 64-bit and 32-bit code (no REX bytes, addresses in
 ; registers), so an ia32 call runs them too.

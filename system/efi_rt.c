@@ -1,5 +1,9 @@
 /* UEFI runtime calls: see efi_rt.h. */
 #include "efi_rt.h"
+#include "console.h"
+#include "exceptions.h"
+#include "halt.h"
+#include "../lib/format.h"
 
 #define PAGE_PRESENT_RW     0x003
 #define PAGE_2M             0x083   /* present, writable, page size (PS) */
@@ -41,4 +45,32 @@ uint32_t efi_reset_system(uint32_t fn, bool efi64, uint32_t type, bool sse,
     }
     *fault = efi_fault64;
     return status;
+}
+
+/* "00000000 7FEC1234": a 64-bit register, in two halves for the eye. */
+#define HI(v) (unsigned)((v) >> 32)
+#define LO(v) (unsigned)(v)
+
+void efi_fault_halt(const struct efi_fault *f)
+{
+    char reason[96];
+
+    say("efi: CPU exception %u (%s) in the firmware's ResetSystem, error code %08Xh",
+        (unsigned)f->vector, exception_name((uint32_t)f->vector), LO(f->error));
+    say("  RIP=%08X %08X CS=%04X RFLAGS=%08X", HI(f->rip), LO(f->rip), LO(f->cs) & 0xFFFF,
+        LO(f->rflags));
+    say("  RAX=%08X %08X RBX=%08X %08X RCX=%08X %08X", HI(f->rax), LO(f->rax), HI(f->rbx),
+        LO(f->rbx), HI(f->rcx), LO(f->rcx));
+    say("  RDX=%08X %08X RSI=%08X %08X RDI=%08X %08X", HI(f->rdx), LO(f->rdx), HI(f->rsi),
+        LO(f->rsi), HI(f->rdi), LO(f->rdi));
+    say("  RBP=%08X %08X RSP=%08X %08X CR2=%08X %08X", HI(f->rbp), LO(f->rbp), HI(f->rsp),
+        LO(f->rsp), HI(f->cr2), LO(f->cr2));
+    say("  R8 =%08X %08X R9 =%08X %08X R10=%08X %08X R11=%08X %08X", HI(f->r8), LO(f->r8),
+        HI(f->r9), LO(f->r9), HI(f->r10), LO(f->r10), HI(f->r11), LO(f->r11));
+    say("  R12=%08X %08X R13=%08X %08X R14=%08X %08X R15=%08X %08X", HI(f->r12),
+        LO(f->r12), HI(f->r13), LO(f->r13), HI(f->r14), LO(f->r14), HI(f->r15), LO(f->r15));
+    fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) in UEFI ResetSystem at "
+                 "RIP %08X%08Xh", (unsigned)f->vector, exception_name((uint32_t)f->vector),
+                 HI(f->rip), LO(f->rip));
+    halt(HALT_EXCEPTION, reason);
 }

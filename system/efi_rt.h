@@ -42,4 +42,8 @@ struct efi_fault {
 uint32_t efi_reset_system(uint32_t fn, bool efi64, uint32_t type, bool sse,
                           struct efi_fault *fault);
 
+/* A CPU exception in the firmware (the x64 thunk caught it): the 64-bit registers,
+ * then the halt every CPU exception gets (HALT_EXCEPTION). */
+void efi_fault_halt(const struct efi_fault *f) __attribute__((noreturn));
+
 #endif

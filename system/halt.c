@@ -25,7 +25,7 @@ void halt_set_epilogue(void (*fn)(enum halt_code, const char *))
 
 /* onfail=reboot: the 8042's reset line, then, with no 8042 or one that ignored us,
  * a triple fault, which every PC turns into a reset. (action=reboot has every way,
- * each named: app/resets.h.) */
+ * each named: app/reset/resets.h.) */
 static void __attribute__((noreturn)) reset_machine(void)
 {
     kbc_pulse_reset();

@@ -1,5 +1,5 @@
 /* The ways a PC resets itself that are a port write or a CPU trick, one function
- * each; which to try, in what order, and what each did is app/'s (app/resets.h).
+ * each; which to try, in what order, and what each did is app/'s (app/reset/resets.h).
  * Each returns when the machine is still running, which the caller then waits for
  * and says. Called in 32-bit protected mode, interrupts off. */
 #ifndef APMOFF_RESET_H

@@ -12,7 +12,13 @@ folder and the floors this table lets it stand on, nothing above or beside it.
     aml/       lib/                          (the AML interpreter: pure, no I/O)
     realmode/  lib/, system/
     apm/       lib/, system/, realmode/
-    app/       every floor
+    app/       every floor, in rooms of its own, each on the rooms before it:
+      app/common/  the options, the record for the next run, the chain runner
+      app/facts/   the facts, each group read when first needed   (+ common)
+      app/power/, app/reset/, app/sleep/   the acts               (+ common, facts)
+      app/show/    the survey line, its QR screen, the summary    (+ the acts)
+      app/check/   action=check                                   (+ show)
+      app/         main.c and its self-tests: every room
 
 An include that cannot be resolved to a file of ours, or that names one of the
 generated assembly headers, is judged by the layer that file belongs to. A low
@@ -37,7 +43,20 @@ MAY_INCLUDE = {
     "aml": {"lib"},
     "realmode": {"lib", "system"},
     "apm": {"lib", "system", "realmode"},
-    "app": {"lib", "system", "survey", "aml", "realmode", "apm"},
+    "app/common": {"lib", "system", "survey", "aml", "realmode", "apm"},
+    "app/facts": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common"},
+    "app/power": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                  "app/facts"},
+    "app/reset": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                  "app/facts"},
+    "app/sleep": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                  "app/facts"},
+    "app/show": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                 "app/facts", "app/power", "app/reset", "app/sleep"},
+    "app/check": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                  "app/facts", "app/power", "app/reset", "app/sleep", "app/show"},
+    "app": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common", "app/facts",
+            "app/power", "app/reset", "app/sleep", "app/show", "app/check"},
 }
 
 # Headers the build generates into build/, by the layer whose source makes them.
@@ -52,9 +71,15 @@ INCLUDE = re.compile(r'^\s*[#%]\s*include\s+"([^"]+)"', re.M)
 
 
 def layer_of(path):
-    """The floor a repository-relative path lies on, or None outside the kernel."""
-    top = path.split("/", 1)[0]
-    return top if top in MAY_INCLUDE else None
+    """The floor (or app/'s room) a repository-relative path lies on, or None outside
+    the kernel. A folder of app/ that is not a room is no floor at all."""
+    parts = path.split("/")
+    if parts[0] != "app":
+        return parts[0] if parts[0] in MAY_INCLUDE else None
+    if len(parts) == 2:
+        return "app"
+    room = "app/" + parts[1]
+    return room if room in MAY_INCLUDE else None
 
 
 def target_of(source, name, exists):
@@ -93,6 +118,8 @@ def violations(files, exists):
 def kernel_sources(root=ROOT):
     files = {}
     for floor in MAY_INCLUDE:
+        if "/" in floor:
+            continue                    # app/'s rooms: walked with app/
         for dirpath, _, names in os.walk(os.path.join(root, floor)):
             for n in names:
                 if SOURCE.search(n):
@@ -132,6 +159,9 @@ def self_test():
         "system/console.h": "",
         "survey/acpi.c": '#include "../lib/format.h"\n',
         "app/main.c": '#include "../system/console.h"\n#include "../survey/acpi.c"\n',
+        "app/facts/survey.c": '#include "../common/options.h"\n',
+        "app/common/options.h": "",
+        "app/power/acpi.c": '#include "../facts/survey.c"\n',
         "realmode/trampoline.asm": '%include "system-offsets.inc"\n%include "system/frame.inc"\n',
         "system/frame.inc": "",
     }
@@ -143,6 +173,8 @@ def self_test():
         "sideways": ("survey/acpi.c", '#include "../system/console.h"\n'),
         "unresolved": ("lib/format.c", '#include "nowhere.h"\n'),
         "generated upward": ("system/console.c", '%include "realmode-offsets.inc"\n'),
+        "room upward": ("app/facts/survey.c", '#include "../power/acpi.c"\n'),
+        "room sideways": ("app/common/options.h", '#include "../facts/survey.c"\n'),
     }
     for what, (path, line) in planted.items():
         bad = violations(dict(tree, **{path: tree[path] + line}), exists)

@@ -2,7 +2,7 @@
 """The boot menu offers every action, and its countdown suits both kinds of user.
 
 iso/grub.cfg (the ISO's and the floppy's menu) must have an entry for every action
-the kernel accepts (app/options.c's action choices), each forced interface and the
+the kernel accepts (app/common/options.c's action choices), each forced interface and the
 v86 monitor; the survey entries must end on their own (a wait= in seconds, so an
 unattended machine does not sit on the QR screen forever); the first entry powers off;
 on UEFI an entry of its own, inside the file's `if [ "$grub_platform" = "efi" ]`, is
@@ -24,7 +24,7 @@ MIN_TIMEOUT = 5
 
 
 def kernel_actions():
-    with open(os.path.join(ROOT, "app", "options.c")) as f:
+    with open(os.path.join(ROOT, "app", "common", "options.c")) as f:
         text = f.read()
     block = re.search(r"action_choices\[\] = \{(.*?)\};", text, re.S).group(1)
     return re.findall(r'\{ "([^"]+)", ACTION_', block)

@@ -220,7 +220,7 @@ int main(int argc, char **argv)
     uint64_t args[7];
     const char *method = NULL;
     bool as_linux = false;
-    uint64_t revision = 0x20200925;     /* the kernel's (app/acpi_aml.c) */
+    uint64_t revision = 0x20200925;     /* the kernel's (app/facts/acpi_aml.c) */
     int i;
 
     cfg.limits = aml_default_limits();

@@ -1,21 +1,20 @@
 /* action=check: see actions.h. */
-#include "actions.h"
-#include "../system/console.h"
-#include "../lib/format.h"
-#include "../system/halt.h"
-#include "../lib/json.h"
-#include "method_acpi.h"
-#include "method_efi.h"
-#include "summary.h"
-#include "../apm/apm_spec.h"
-#include "../apm/check.h"
-#include "../apm/checklist.h"
-#include "../apm/apm_text.h"
+#include "check.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
+#include "../../system/halt.h"
+#include "../../lib/json.h"
+#include "../power/acpi.h"
+#include "../show/summary.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/check.h"
+#include "../../apm/checklist.h"
+#include "../../apm/apm_text.h"
 
 /* method=efi's prospects: whether the runtime services' ResetSystem is there. */
 static const char *check_efi(const struct survey *sv)
 {
-    const char *why = efi_unusable(&sv->efi, sv->efi.valid);
+    const char *why = sv->efi_why;
     if (why)
         say("check: efi: method=efi would find no ResetSystem: %s", why);
     else
@@ -26,18 +25,19 @@ static const char *check_efi(const struct survey *sv)
 
 /* action=reboot's prospects: each reset method, there with what it would write, or
  * why not. Nothing is written to learn them. */
-static void check_resets(const struct survey *sv)
+static void check_resets(struct reset_context *c)
 {
     char what[96];
 
-    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++) {
-        if (reset_offered(&sv->reset, (enum reset_method)m)) {
-            reset_offer_describe(&sv->reset, (enum reset_method)m, false, what, sizeof(what));
-            say("check: reset: %s: here (%s)", reset_method_name((enum reset_method)m), what);
-        } else {
-            say("check: reset: %s: %s", reset_method_name((enum reset_method)m),
-                sv->reset.why[m]);
+    for (unsigned m = RESET_NONE + 1; m < RESET_COUNT; m++) {
+        const struct way *w = &reset_ways[m];
+        const char *missing = w->missing(c, m);
+        if (missing) {
+            say("check: reset: %s: %s", w->name, missing);
+            continue;
         }
+        w->describe(c, m, what, sizeof(what));
+        say("check: reset: %s: here (%s)", w->name, what);
     }
 }
 
@@ -57,18 +57,19 @@ static void check_wake(const struct apm_state *s)
         s->capabilities ? text : "none: no resume timer or ring to wake the machine");
 }
 
-void action_check_no_bios(const struct survey *sv, const char *why)
+void action_check_no_bios(const struct survey *sv, struct reset_context *resets,
+                          const char *why)
 {
     struct acpi_check_facts acpi;
     acpi_check(&sv->s5, &sv->aml, &acpi);
     check_efi(sv);
-    check_resets(sv);
+    check_resets(resets);
     say("check: apm: not checked: %s", why);
     halt(HALT_NO_BIOS, why);
 }
 
 void action_check(struct apm_state *s, const struct apm_ports *ports, bool strict,
-                  const struct survey *sv)
+                  const struct survey *sv, struct reset_context *resets)
 {
     const struct smbios_info *sm = &sv->smbios;
     const struct chipset_verdict *cs = &sv->chipset;
@@ -80,7 +81,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
 
     acpi_check(&sv->s5, &sv->aml, &acpi);
     const char *efi_why = check_efi(sv);
-    check_resets(sv);
+    check_resets(resets);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
     check_wake(s);
@@ -118,7 +119,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
                                                         : sv->aml.pts_why);
     json_end(&j);
     json_string(&j, "efi_reset_system", efi_why ? efi_why : "usable");
-    reset_offer_json(&j, &sv->reset);
+    reset_offer_json(&j, reset_offer_all(resets));
     if (s->have_caps)
         json_hex(&j, "apm_capabilities", s->capabilities, 4);
     json_object(&j, "checks");

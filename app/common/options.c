@@ -2,9 +2,9 @@
  * choices printed in a warning is the list the parser accepts. Also compiled on the
  * host for the unit tests. */
 #include "options.h"
-#include "../system/console.h"
-#include "../lib/format.h"
-#include "../lib/string.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
+#include "../../lib/string.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,8 +11,8 @@
 
 #include <stdbool.h>
 
-#include "../system/halt.h"
-#include "../realmode/v86test.h"
+#include "../../system/halt.h"
+#include "../../realmode/v86test.h"
 
 enum action {
     ACTION_OFF,                 /* survey, then power off (the default) */
@@ -99,7 +99,7 @@ static inline bool methods_include(int methods, enum method m)
 }
 
 /* reset=: the ways action=reboot resets the machine, an ordered list like method=,
- * each at most once (app/resets.h tries them, app/reset_offer.h says which are
+ * each at most once (app/reset/resets.h tries them, app/reset/offer.h says which are
  * there). The default is Linux's order (reboot=acpi, then kbd, then efi; cf9 where
  * the chipset has it) with port 92h, then the triple fault, which never comes back,
  * last; bios (which never comes back either) only when named. */

@@ -1,28 +1,28 @@
-/* The record a run leaves for the next one (lib/lastrun.h has its format and its
+/* The record a run leaves for the next one (lib/record.h has its format and its
  * place, and why there): read and reported once at boot, then cleared; written before
  * each reset method, standby, suspend and power-off call; marked when a standby or
  * suspend came back. Written only where the boot loader's map calls those bytes RAM. */
-#ifndef APMOFF_LASTRUN_H
-#define APMOFF_LASTRUN_H
+#ifndef APMOFF_RECORD_H
+#define APMOFF_RECORD_H
 
 #include <stdint.h>
 
-#include "../lib/lastrun.h"
-#include "../system/bootinfo.h"
+#include "../../lib/record.h"
+#include "../../system/bootinfo.h"
 
 /* At boot, before anything of this run writes low memory: "previous run: ..." lines,
  * then the record cleared. */
-void lastrun_read_at_boot(const struct bootinfo *bi);
+void record_read_at_boot(const struct bootinfo *bi);
 
 /* This run's record: asked what, by which method (as the run's lines name it), its
  * attempt (1 for the first), with 40:72h as it now is. */
-void lastrun_leave(enum lastrun_asked asked, const char *method, unsigned attempt,
+void record_leave(enum record_asked asked, const char *method, unsigned attempt,
                    uint16_t reset_flag);
 /* The standby or suspend in the record came back into this run, away_s seconds. */
-void lastrun_came_back(uint32_t away_s);
+void record_came_back(uint32_t away_s);
 
 /* The previous run's record as the survey JSON gives it ("reset:kbd:warm"), or NULL
  * when none was found. */
-const char *lastrun_previous(void);
+const char *record_previous(void);
 
 #endif

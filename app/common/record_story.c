@@ -1,16 +1,16 @@
-/* The previous run's story: see lastrun_story.h. Also compiled on the host.
+/* The previous run's story: see record_story.h. Also compiled on the host.
  *
  * How the machine came back is read from the warm-boot flag as POST left it: an IBM
  * AT BIOS keeps 1234h at 40:72h through a warm boot; a BIOS that clears its BDA at
  * POST (SeaBIOS does) leaves 0000h either way, and then only the record itself says
  * something: RAM kept it, so no memory test ran over it. */
-#include "lastrun_story.h"
-#include "../lib/bda.h"
-#include "../lib/format.h"
+#include "record_story.h"
+#include "../../lib/bda.h"
+#include "../../lib/format.h"
 
 /* How the machine came back after a reset or a power-off that did not happen: the
  * sentence's end and the tag's last word. */
-static const char *came_back(const struct lastrun *r, const struct lastrun_now *now,
+static const char *came_back(const struct record *r, const struct record_now *now,
                              char *buf, unsigned size)
 {
     if (!now->legacy) {
@@ -37,24 +37,24 @@ static const char *came_back(const struct lastrun *r, const struct lastrun_now *
     return "flag-other";
 }
 
-void lastrun_story(const struct lastrun *r, const struct lastrun_now *now,
-                   struct lastrun_story *out)
+void record_story(const struct record *r, const struct record_now *now,
+                   struct record_story *out)
 {
-    const char *asked = lastrun_asked_name(r->asked);
-    bool sleep = r->asked == LASTRUN_STANDBY || r->asked == LASTRUN_SUSPEND;
+    const char *asked = record_asked_name(r->asked);
+    bool sleep = r->asked == RECORD_STANDBY || r->asked == RECORD_SUSPEND;
     char how[140], when[64] = "", ago[32] = "";
     const char *word;
 
-    if (sleep && r->state == LASTRUN_RETURNED) {
+    if (sleep && r->state == RECORD_RETURNED) {
         fmt_snprintf(out->said, sizeof(out->said), "the previous run's %s via %s came back "
                      "into that run after %u s", asked, r->method, (unsigned)r->away_s);
         word = "returned";
     } else {
         word = came_back(r, now, how, sizeof(how));
-        if (r->asked == LASTRUN_RESET)
+        if (r->asked == RECORD_RESET)
             fmt_snprintf(out->said, sizeof(out->said), "the previous run asked for a reset "
                          "via %s; the machine came back %s", r->method, how);
-        else if (r->asked == LASTRUN_OFF)
+        else if (r->asked == RECORD_OFF)
             fmt_snprintf(out->said, sizeof(out->said), "the previous run asked for a "
                          "power-off via %s, and did not get it (or the power came back "
                          "within moments): the machine came back %s", r->method, how);

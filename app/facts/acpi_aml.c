@@ -1,11 +1,11 @@
 /* The firmware's AML in the kernel: see acpi_aml.h. */
 #include "acpi_aml.h"
 #include "aml_host.h"
-#include "../system/console.h"
-#include "../system/freemem.h"
-#include "../system/timer.h"
-#include "../lib/format.h"
-#include "../lib/string.h"
+#include "../../system/console.h"
+#include "../../system/freemem.h"
+#include "../../system/timer.h"
+#include "../../lib/format.h"
+#include "../../lib/string.h"
 
 #define SST_INDICATOR_OFF   0   /* ACPI 6.x, 7.3.2 (_SST): the system is off */
 

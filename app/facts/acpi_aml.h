@@ -18,9 +18,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../aml/aml.h"
-#include "../survey/acpi_tables.h"
-#include "../system/bootinfo.h"
+#include "../../aml/aml.h"
+#include "../../survey/acpi_tables.h"
+#include "../../system/bootinfo.h"
 
 #define AML_POOL_FIXED      (64u * 1024)
 #define AML_POOL_PER_BYTE   16u

@@ -1,14 +1,14 @@
 /* The AML interpreter's hardware in the kernel: see aml_host.h. */
 #include "aml_host.h"
-#include "../system/acpi_ec.h"
-#include "../system/cmos.h"
-#include "../system/console.h"
-#include "../system/io.h"
-#include "../system/pci_conf.h"
-#include "../system/timer.h"
-#include "../lib/format.h"
-#include "../lib/string.h"
-#include "../lib/le.h"
+#include "../../system/acpi_ec.h"
+#include "../../system/cmos.h"
+#include "../../system/console.h"
+#include "../../system/io.h"
+#include "../../system/pci_conf.h"
+#include "../../system/timer.h"
+#include "../../lib/format.h"
+#include "../../lib/string.h"
+#include "../../lib/le.h"
 
 #define DEBUG_LINES_MAX     16  /* Store (..., Debug) lines shown for one evaluation */
 

@@ -21,10 +21,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../aml/aml.h"
-#include "../survey/acpi_tables.h"
-#include "../system/acpi_ec.h"
-#include "../system/freemem.h"
+#include "../../aml/aml.h"
+#include "../../survey/acpi_tables.h"
+#include "../../system/acpi_ec.h"
+#include "../../system/freemem.h"
 
 #define AML_HOST_PRINT_MAX  64  /* writes printed for one label; the rest counted */
 

@@ -1,7 +1,7 @@
 /* Boot report: loader, command line, memory. */
-#include "report.h"
-#include "../system/console.h"
-#include "../lib/format.h"
+#include "boot_report.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
 
 #define ONE_MIB 0x100000u
 
@@ -33,7 +33,7 @@ static uint64_t first_hole(const struct bootinfo *bi, uint64_t *available_above)
 }
 
 /* The command line as the loader gave it, a byte outside printable ASCII as \xNN
- * (app/options.c refuses such a line, naming the byte). */
+ * (app/common/options.c refuses such a line, naming the byte). */
 static void say_cmdline(const char *cmdline)
 {
     char shown[BOOTINFO_CMDLINE_MAX * 4 + 1];

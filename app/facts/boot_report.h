@@ -4,7 +4,7 @@
 #ifndef APMOFF_REPORT_H
 #define APMOFF_REPORT_H
 
-#include "../system/bootinfo.h"
+#include "../../system/bootinfo.h"
 
 void report_boot(const struct bootinfo *bi);
 void report_boot_map(const struct bootinfo *bi);

@@ -5,10 +5,10 @@
  * drive services and AH=48h for the drive's real size. Nothing here reads or
  * writes a sector. */
 #include "probes.h"
-#include "../lib/format.h"
-#include "../lib/pc.h"
-#include "../lib/string.h"
-#include "../lib/le.h"
+#include "../../lib/format.h"
+#include "../../lib/pc.h"
+#include "../../lib/string.h"
+#include "../../lib/le.h"
 
 #define INT13_GET_PARAMS    0x08
 #define INT13_EDD_CHECK     0x41

@@ -8,9 +8,9 @@
  * E801h and AH=88h go in with CF clear and are judged by what the registers show
  * (int15_ask(), int15_answered(): lib/biosregs.h says why). */
 #include "probes.h"
-#include "../lib/pc.h"
-#include "../lib/string.h"
-#include "../lib/e820.h"
+#include "../../lib/pc.h"
+#include "../../lib/string.h"
+#include "../../lib/e820.h"
 
 #define E820_CALLS_MAX  (PROBE_E820_MAX + 8)
 

@@ -6,8 +6,8 @@
  * word's initial video mode (bits 4-5: 11b monochrome) tells them apart. VBE is
  * asked only of VGA-class adapters: an older BIOS owes AH=4Fh nothing. */
 #include "probes.h"
-#include "../lib/pc.h"
-#include "../lib/string.h"
+#include "../../lib/pc.h"
+#include "../../lib/string.h"
 
 #define VIDEO_DCC               0x1A00
 #define VIDEO_DCC_SUPPORTED     0x1A    /* AL after 1A00h */

@@ -11,10 +11,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/e820.h"
-#include "../realmode/bios.h"
-#include "../survey/physmem.h"
-#include "../survey/vbe.h"
+#include "../../lib/e820.h"
+#include "../../realmode/bios.h"
+#include "../../survey/physmem.h"
+#include "../../survey/vbe.h"
 
 #define PROBE_E820_MAX      24
 #define PROBE_HDD_MAX       4

@@ -1,22 +1,21 @@
 /* The hardware survey: see survey.h. Every probe here only reads. */
 #include "survey.h"
-#include "method_acpi.h"
-#include "method_efi.h"
-#include "report.h"
-#include "../system/console.h"
-#include "../lib/format.h"
-#include "../system/io.h"
-#include "../lib/json.h"
-#include "../lib/string.h"
-#include "../apm/apm_spec.h"
-#include "../apm/apm_text.h"
-#include "../realmode/bios.h"
-#include "../system/cmos.h"
-#include "../system/reset.h"
-#include "../system/pci_conf.h"
-#include "../realmode/pcibios.h"
-#include "../lib/bda.h"
-#include "../lib/pc.h"
+#include "acpi_report.h"
+#include "boot_report.h"
+#include "../../system/console.h"
+#include "../../lib/format.h"
+#include "../../system/io.h"
+#include "../../lib/json.h"
+#include "../../lib/string.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/apm_text.h"
+#include "../../realmode/bios.h"
+#include "../../system/cmos.h"
+#include "../../system/reset.h"
+#include "../../system/pci_conf.h"
+#include "../../realmode/pcibios.h"
+#include "../../lib/bda.h"
+#include "../../lib/pc.h"
 
 #define BIOS_DATE_ADDR  0xFFFF5u        /* F000:FFF5, 8 ASCII characters */
 #define BIOS_MODEL_ADDR 0xFFFFEu        /* F000:FFFE */
@@ -171,8 +170,10 @@ static void say_video(const struct video_probe *v)
             v->vbe.product, v->vbe.product_rev);
 }
 
-static void survey_memory(struct survey *sv, const struct bootinfo *bi)
+static void survey_memory(struct survey *sv)
 {
+    const struct bootinfo *bi = sv->bi;
+
     for (unsigned i = 0; i < bi->mmap_count; i++)
         if (bi->mmap[i].type == MMAP_AVAILABLE)
             sv->map_available_kb += (uint32_t)(bi->mmap[i].length >> 10);
@@ -200,70 +201,88 @@ static const char *printable(char *dst, const char *src)
     return dst;
 }
 
-/* SMBIOS and ACPI: from the EFI system table under UEFI, by scanning the BIOS areas
- * otherwise; an RSDP copy from the boot loader is preferred to a scan. */
-static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool uefi)
+static bool uefi(const struct survey *sv)
+{
+    return !strcmp(sv->firmware, "uefi");
+}
+
+/* The system table the loader passed (UEFI only), ResetSystem's place in the memory
+ * map, and the one answer to whether it can be called. */
+static void survey_efi(struct survey *sv)
+{
+    const struct physmem pm = { 0, PHYSMEM_4G };
+    const struct bootinfo *bi = sv->bi;
+
+    if (uefi(sv) && bi->efi_system_table_addr)
+        efi_read_system_table(&sv->efi, &pm, bi->efi_system_table_addr, bi->efi64);
+    if (sv->efi.valid)
+        say("efi: firmware \"%s\" revision %u.%u", sv->efi.vendor,
+            (unsigned)(sv->efi.revision >> 16), (unsigned)(sv->efi.revision & 0xFFFF));
+    if (sv->efi.runtime_ok)
+        say("efi: runtime services at %08Xh, ResetSystem at %08Xh (%s)",
+            (unsigned)sv->efi.runtime_services, (unsigned)sv->efi.reset_system,
+            sv->efi.efi64 ? "x64" : "ia32");
+    if (uefi(sv) && bi->efi_mmap)
+        say("efi: memory map: %u descriptors, %u runtime region%s%s", bi->efi_mmap_count,
+            bi->efi_runtime_count, bi->efi_runtime_count == 1 ? "" : "s",
+            bi->efi_runtime_truncated ? " (more not kept)" : "");
+    if (sv->efi.reset_system) {
+        const struct efi_region *r;
+        sv->efi.reset_place = (uint8_t)efi_locate(bi->efi_runtime, bi->efi_runtime_count,
+                                                  bi->efi_mmap, bi->efi_runtime_truncated,
+                                                  sv->efi.reset_system, &r);
+        if (r)
+            say("efi: ResetSystem %s (type %u, %08X%08Xh, %u pages)",
+                efi_place_text((enum efi_place)sv->efi.reset_place), (unsigned)r->type,
+                (unsigned)(r->base >> 32), (unsigned)r->base, (unsigned)r->pages);
+        else
+            say("efi: ResetSystem %s", efi_place_text((enum efi_place)sv->efi.reset_place));
+    } else if (sv->efi.valid) {
+        say("efi: no runtime services table at %08Xh", (unsigned)sv->efi.runtime_services);
+    }
+    sv->efi_why = efi_unusable(&sv->efi, bi->efi_system_table_addr != 0);
+}
+
+/* From the EFI system table under UEFI, by scanning the BIOS areas otherwise. */
+static void survey_smbios(struct survey *sv)
 {
     const struct physmem pm = { 0, PHYSMEM_4G };
     struct smbios_info *sm = &sv->smbios;
-    struct acpi_rsdp *rsdp = &sv->acpi;
     char a[SMBIOS_STR_MAX + 1], b[SMBIOS_STR_MAX + 1], c[SMBIOS_STR_MAX + 1];
 
-    if (uefi) {
-        if (bi->efi_system_table_addr)
-            efi_read_system_table(&sv->efi, &pm, bi->efi_system_table_addr, bi->efi64);
-        if (sv->efi.valid)
-            say("efi: firmware \"%s\" revision %u.%u", sv->efi.vendor,
-                (unsigned)(sv->efi.revision >> 16), (unsigned)(sv->efi.revision & 0xFFFF));
-        if (sv->efi.runtime_ok)
-            say("efi: runtime services at %08Xh, ResetSystem at %08Xh (%s)",
-                (unsigned)sv->efi.runtime_services, (unsigned)sv->efi.reset_system,
-                sv->efi.efi64 ? "x64" : "ia32");
-        if (bi->efi_mmap)
-            say("efi: memory map: %u descriptors, %u runtime region%s%s", bi->efi_mmap_count,
-                bi->efi_runtime_count, bi->efi_runtime_count == 1 ? "" : "s",
-                bi->efi_runtime_truncated ? " (more not kept)" : "");
-        if (sv->efi.reset_system) {
-            const struct efi_region *r;
-            sv->efi.reset_place = (uint8_t)efi_locate(bi->efi_runtime, bi->efi_runtime_count,
-                                                      bi->efi_mmap, bi->efi_runtime_truncated,
-                                                      sv->efi.reset_system, &r);
-            if (r)
-                say("efi: ResetSystem %s (type %u, %08X%08Xh, %u pages)",
-                    efi_place_text((enum efi_place)sv->efi.reset_place), (unsigned)r->type,
-                    (unsigned)(r->base >> 32), (unsigned)r->base, (unsigned)r->pages);
-            else
-                say("efi: ResetSystem %s", efi_place_text((enum efi_place)sv->efi.reset_place));
-        }
-        else if (sv->efi.valid)
-            say("efi: no runtime services table at %08Xh",
-                (unsigned)sv->efi.runtime_services);
-        if (sv->efi.smbios_entry && physmem_ok(&pm, sv->efi.smbios_entry, 32))
-            smbios_from_entry(sm, &pm, physmem_at(&pm, sv->efi.smbios_entry), 32);
-    } else {
+    if (!uefi(sv))
         smbios_scan(sm, &pm, SMBIOS_SCAN_START, SMBIOS_SCAN_END);
-    }
+    else if (sv->efi.smbios_entry && physmem_ok(&pm, sv->efi.smbios_entry, 32))
+        smbios_from_entry(sm, &pm, physmem_at(&pm, sv->efi.smbios_entry), 32);
     if (sm->status == SMBIOS_NOT_FOUND) {
         say("smbios: not found");
-    } else {
-        say("smbios: %u.%u entry point at %08Xh, table %08Xh (%u bytes, %u structures): %s",
-            sm->major, sm->minor, (unsigned)sm->entry_addr, (unsigned)sm->table_addr,
-            (unsigned)sm->table_len, sm->structures, smbios_status_name(sm->status));
-        if (sm->have_bios)
-            say("smbios: BIOS \"%s\" version \"%s\" dated \"%s\"",
-                printable(a, sm->bios_vendor), printable(b, sm->bios_version),
-                printable(c, sm->bios_date));
-        if (sm->have_system)
-            say("smbios: system \"%s\" \"%s\" version \"%s\"", printable(a, sm->sys_vendor),
-                printable(b, sm->sys_product), printable(c, sm->sys_version));
-        if (sm->problem != SMBIOS_PROBLEM_NONE)
-            say("smbios: malformed table: %s at offset %u; not followed further",
-                smbios_problem_name(sm->problem), (unsigned)sm->problem_offset);
+        return;
     }
+    say("smbios: %u.%u entry point at %08Xh, table %08Xh (%u bytes, %u structures): %s",
+        sm->major, sm->minor, (unsigned)sm->entry_addr, (unsigned)sm->table_addr,
+        (unsigned)sm->table_len, sm->structures, smbios_status_name(sm->status));
+    if (sm->have_bios)
+        say("smbios: BIOS \"%s\" version \"%s\" dated \"%s\"",
+            printable(a, sm->bios_vendor), printable(b, sm->bios_version),
+            printable(c, sm->bios_date));
+    if (sm->have_system)
+        say("smbios: system \"%s\" \"%s\" version \"%s\"", printable(a, sm->sys_vendor),
+            printable(b, sm->sys_product), printable(c, sm->sys_version));
+    if (sm->problem != SMBIOS_PROBLEM_NONE)
+        say("smbios: malformed table: %s at offset %u; not followed further",
+            smbios_problem_name(sm->problem), (unsigned)sm->problem_offset);
+}
+
+/* The RSDP (the boot loader's copy preferred to a scan), the FADT and \_S5_. */
+static void survey_acpi(struct survey *sv)
+{
+    const struct physmem pm = { 0, PHYSMEM_4G };
+    const struct bootinfo *bi = sv->bi;
+    struct acpi_rsdp *rsdp = &sv->acpi;
 
     if (bi->rsdp_len)
         acpi_parse_rsdp(rsdp, bi->rsdp, bi->rsdp_len);
-    else if (!uefi)
+    else if (!uefi(sv))
         acpi_find_rsdp(rsdp, &pm);
     else if (sv->efi.acpi_rsdp && physmem_ok(&pm, sv->efi.acpi_rsdp, ACPI_RSDP_LEN_MIN))
         acpi_parse_rsdp(rsdp, physmem_at(&pm, sv->efi.acpi_rsdp), ACPI_RSDP_LEN_MIN);
@@ -277,38 +296,43 @@ static void survey_identity(struct survey *sv, const struct bootinfo *bi, bool u
         acpi_s5_report(&sv->s5);
 }
 
-/* Which reset methods are here (app/reset_offer.h): the 8042's status port read, the
- * chipset, the FADT and the EFI tables as found above. */
-static void survey_resets(struct survey *sv, const struct bootinfo *bi)
+/* The BIOS's own identity: its date and model byte, the ROM's CRC-32 and banner. */
+static void survey_bios(struct survey *sv)
 {
-    char here[96];
-    unsigned n = 0;
-    struct reset_facts f = {
-        .isa = sv->pci.mech == PCI_MECH_NONE, .pci_mech = sv->pci.mech,
-        .chipset = &sv->chipset, .fadt = &sv->s5.tables.fadt,
-        .no_fadt = acpi_s5_reason_text((enum acpi_s5_reason)sv->s5.reason),
-        .efi_why = efi_unusable(&sv->efi, bi->efi_system_table_addr != 0),
-        .bios_why = sv->bios_calls ? 0 : sv->firmware_reason ? sv->firmware_reason
-                                                             : "no BIOS calls here",
-    };
-    f.kbc = kbc_present(&f.kbc_status);
-    reset_offer_find(&f, &sv->reset);
-    here[0] = '\0';
-    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
-        if (reset_offered(&sv->reset, (enum reset_method)m))
-            n += (unsigned)fmt_snprintf(here + n, sizeof(here) - n, "%s%s", n ? ", " : "",
-                                        reset_method_name((enum reset_method)m));
-    say("reset: here: %s (8042 status %02Xh)", here, f.kbc_status);
-    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
-        if (!reset_offered(&sv->reset, (enum reset_method)m))
-            say("reset: %s is not: %s", reset_method_name((enum reset_method)m),
-                sv->reset.why[m]);
+    read_bios_date(sv);
+    say("bios: date %s, model byte %02Xh", sv->bios_date, sv->model_byte);
+    romid_scan((const uint8_t *)(uintptr_t)ROMID_START, ROMID_END - ROMID_START, &sv->rom);
+    say("bios: ROM E0000h-FFFFFh CRC-32 %08Xh", (unsigned)sv->rom.crc32);
+    for (unsigned i = 0; i < sv->rom.count; i++)
+        say("bios: \"%s\"", sv->rom.strings[i]);
 }
 
-void survey_machine(struct survey *sv, const struct bootinfo *bi,
-                    const struct cpu_info *cpu, bool bios_calls)
+static void survey_video(struct survey *sv)
+{
+    const struct physmem pm = { 0, PHYSMEM_4G };
+    probe_video(&sv->video, &bios_access, &pm);
+    say_video(&sv->video);
+}
+
+static void survey_disks(struct survey *sv)
+{
+    probe_disks(&sv->disks, &bios_access, cmos_read(CMOS_FLOPPY_TYPES));
+    say_disks(&sv->disks);
+}
+
+/* Loaded dry, the AML touches nothing; it says whether \_PTS can be evaluated before
+ * method=acpi needs it. Its PCI_Config regions want the mechanism. */
+static void survey_aml(struct survey *sv)
+{
+    acpi_aml_survey(&sv->aml, &sv->s5.tables, sv->bi, sv->pci.mech);
+    acpi_aml_report(&sv->aml);
+}
+
+void facts_start(struct survey *sv, const struct bootinfo *bi, const struct cpu_info *cpu,
+                 bool bios_calls)
 {
     memset(sv, 0, sizeof(*sv));
+    sv->bi = bi;
     sv->cpu = *cpu;
     sv->bios_calls = bios_calls;
     sv->firmware = (bi->efi_system_table || bi->efi_boot_services) ? "uefi" : "bios";
@@ -320,41 +344,45 @@ void survey_machine(struct survey *sv, const struct bootinfo *bi,
         sv->firmware = "none";
         sv->firmware_reason = "the INT 15h vector is zero: no legacy BIOS";
     }
-    if (sv->firmware_reason)
-        say("firmware: %s (%s)", sv->firmware, sv->firmware_reason);
-    else
-        say("firmware: %s", sv->firmware);
-    survey_cpu(sv);
-    survey_memory(sv, bi);
-    if (bios_calls) {
-        read_bios_date(sv);
-        say("bios: date %s, model byte %02Xh", sv->bios_date, sv->model_byte);
-        romid_scan((const uint8_t *)(uintptr_t)ROMID_START, ROMID_END - ROMID_START,
-                   &sv->rom);
-        say("bios: ROM E0000h-FFFFFh CRC-32 %08Xh", (unsigned)sv->rom.crc32);
-        for (unsigned i = 0; i < sv->rom.count; i++)
-            say("bios: \"%s\"", sv->rom.strings[i]);
-        const struct physmem pm = { 0, PHYSMEM_4G };
-        probe_video(&sv->video, &bios_access, &pm);
-        say_video(&sv->video);
-        probe_disks(&sv->disks, &bios_access, cmos_read(CMOS_FLOPPY_TYPES));
-        say_disks(&sv->disks);
-    }
-    survey_identity(sv, bi, !strcmp(sv->firmware, "uefi"));
-    survey_pci(sv);
-    /* The AML last: its PCI_Config regions want the mechanism. Loaded dry, it touches
-     * nothing; it says whether \_PTS can be evaluated before method=acpi needs it. */
-    acpi_aml_survey(&sv->aml, &sv->s5.tables, bi, sv->pci.mech);
-    acpi_aml_report(&sv->aml);
-    survey_resets(sv, bi);
 }
 
-void survey_print_json(const char *json)
-{
-    static bool printed;
+/* Each group in the survey's order, what it rests on, and whether it asks the BIOS. */
+static const struct {
+    unsigned group, rests_on;
+    bool bios_calls;
+    void (*read)(struct survey *sv);
+} groups[] = {
+    { FACTS_CPU, 0, false, survey_cpu },
+    { FACTS_MEMORY, 0, false, survey_memory },
+    { FACTS_BIOS, 0, true, survey_bios },
+    { FACTS_VIDEO, 0, true, survey_video },
+    { FACTS_DISKS, 0, true, survey_disks },
+    { FACTS_EFI, 0, false, survey_efi },
+    { FACTS_SMBIOS, FACTS_EFI, false, survey_smbios },
+    { FACTS_ACPI, FACTS_EFI, false, survey_acpi },
+    { FACTS_PCI, 0, false, survey_pci },
+    { FACTS_AML, FACTS_ACPI | FACTS_PCI, false, survey_aml },
+};
 
-    if (printed)
+void facts_need(struct survey *sv, unsigned want)
+{
+    for (unsigned i = sizeof(groups) / sizeof(groups[0]); i--;)
+        if (want & groups[i].group)
+            want |= groups[i].rests_on;
+    want &= ~sv->read;
+    if (!want)
         return;
-    printed = true;
-    say_json("survey", json);
+    if (!sv->read) {
+        if (sv->firmware_reason)
+            say("firmware: %s (%s)", sv->firmware, sv->firmware_reason);
+        else
+            say("firmware: %s", sv->firmware);
+    }
+    for (unsigned i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+        if (!(want & groups[i].group))
+            continue;
+        sv->read |= groups[i].group;
+        if (!groups[i].bios_calls || sv->bios_calls)
+            groups[i].read(sv);
+    }
 }

@@ -1,80 +1,19 @@
 /* method=acpi: see method_acpi.h. The order is ACPICA's and Linux's: ACPI mode
  * (AcpiEnable: SMI_CMD, then poll SCI_EN for 3 s) as at boot, then at shutdown
  * AcpiEnterSleepStatePrep (\_S5_, \_PTS(5), \_SST) and AcpiHwLegacySleep. */
-#include "method_acpi.h"
-#include "acpi_aml.h"
-#include "../system/acpi_pm.h"
-#include "../system/console.h"
-#include "../system/cpu.h"
-#include "../system/timer.h"
-#include "../lib/format.h"
+#include "acpi.h"
+#include "../facts/acpi_aml.h"
+#include "../../system/acpi_pm.h"
+#include "../../system/console.h"
+#include "../../system/cpu.h"
+#include "../../system/timer.h"
+#include "../../lib/format.h"
 
 #define ACPI_OFF_GRACE_MS   3000    /* as APM's: how long "off" may take */
 #define ACPI_AGAIN_MS       1500    /* then SLP_EN again, as ACPICA's S4/S5 retry */
 #define ACPI_32BIT_MS       1000    /* then the 32-bit PM1a_CNT port, when it differs */
 #define S5                  5
 
-static const char *s5_table_name(const struct acpi_s5 *s5, char *buf, unsigned size)
-{
-    if (s5->table == ACPI_S5_IN_DSDT)
-        return "DSDT";
-    fmt_snprintf(buf, size, "SSDT %u", (unsigned)s5->table);
-    return buf;
-}
-
-static bool hw_reduced(const struct acpi_fadt *f)
-{
-    return f->have_flags && (f->flags & ACPI_FADT_HW_REDUCED);
-}
-
-static void report_block(const char *name, const struct acpi_block *b)
-{
-    if (b->mismatch)
-        say("acpi: FADT: X_%s (%Xh) and the 32-bit %s (%Xh) differ; X_ used, as ACPICA does",
-            name, (unsigned)b->addr, name, (unsigned)b->addr32);
-}
-
-void acpi_s5_report(const struct acpi_s5 *s5)
-{
-    const struct acpi_fadt *f = &s5->tables.fadt;
-    char b[16], smi[40], where[12];
-
-    if (s5->tables.xsdt_had_no_fadt)
-        say("acpi: the XSDT gives no usable FADT; the RSDT's is used");
-    if (f->length) {
-        if (f->pm1b_cnt_from != ACPI_BLK_NONE)
-            fmt_snprintf(b, sizeof(b), "%04Xh", (unsigned)f->pm1b_cnt);
-        if (f->smi_cmd)
-            fmt_snprintf(smi, sizeof(smi), "%Xh (ACPI_ENABLE %02Xh)", (unsigned)f->smi_cmd,
-                         f->acpi_enable);
-        say("acpi: FADT at %08Xh, revision %u: PM1a_CNT %04Xh, PM1b_CNT %s, SMI_CMD %s",
-            (unsigned)f->addr, f->revision, (unsigned)f->pm1a_cnt,
-            f->pm1b_cnt_from != ACPI_BLK_NONE ? b : "none", f->smi_cmd ? smi : "none");
-        if (f->pm1_notes & ACPI_PM1A_X_MISMATCH)
-            say("acpi: FADT: X_PM1a_CNT_BLK and the 32-bit PM1a_CNT_BLK differ; X_ used "
-                "(the 32-bit one is tried too if S5 leaves the machine on)");
-        if (f->pm1_notes & ACPI_PM1B_X_MISMATCH)
-            say("acpi: FADT: X_PM1b_CNT_BLK and the 32-bit PM1b_CNT_BLK differ; X_ used");
-        if (f->pm1_notes & (ACPI_PM1A_X_IGNORED | ACPI_PM1B_X_IGNORED))
-            say("acpi: FADT: an X_PM1x_CNT_BLK outside I/O space is ignored; the 32-bit "
-                "field is used");
-        report_block("PM1a_EVT_BLK", &f->pm1a_evt_blk);
-        report_block("GPE0_BLK", &f->gpe0_blk);
-        report_block("GPE1_BLK", &f->gpe1_blk);
-        if (hw_reduced(f))
-            say("acpi: FADT: hardware-reduced ACPI: SLEEP_CONTROL_REG %s",
-                f->have_sleep_regs ? "given" : "missing");
-    }
-    if (s5->found) {
-        say("acpi: \\_S5_ in the %s: SLP_TYPa %u, SLP_TYPb %u%s%s",
-            s5_table_name(s5, where, sizeof(where)), s5->aml.slp_typa, s5->aml.slp_typb,
-            s5->aml.how == AML_S5_BY_SEARCH ? " (found by byte search)" : "",
-            s5->aml.conditional ? " (inside an If or Else: the first one the reader met)"
-                                : "");
-    } else {
-        say("acpi: S5: %s", acpi_s5_reason_text((enum acpi_s5_reason)s5->reason));
-    }
-}
 
 const char *acpi_unusable(const struct acpi_s5 *s5)
 {
@@ -83,7 +22,7 @@ const char *acpi_unusable(const struct acpi_s5 *s5)
     if (s5->reason == ACPI_S5_NO_RSDP || s5->reason == ACPI_S5_NO_ROOT ||
         s5->reason == ACPI_S5_NO_FADT || s5->reason == ACPI_S5_NO_DSDT)
         return acpi_s5_reason_text((enum acpi_s5_reason)s5->reason);
-    if (hw_reduced(f))
+    if (acpi_fadt_hw_reduced(f))
         return f->have_sleep_regs ? 0
              : "hardware-reduced ACPI without SLEEP_CONTROL_REG (try method=efi)";
     if (f->pm1a_cnt_from == ACPI_BLK_NONE || f->pm1a_cnt > 0xFFFF)
@@ -109,7 +48,7 @@ void acpi_check(const struct acpi_s5 *s5, const struct acpi_aml_facts *aml,
     else
         fmt_snprintf(why, sizeof(why), "; \\_PTS %s", !aml->loaded ? "not checked (AML not "
                      "loaded)" : aml->pts ? "can be evaluated" : "absent");
-    if (hw_reduced(f)) {
+    if (acpi_fadt_hw_reduced(f)) {
         out->hw_reduced = true;
         say("check: acpi: S5 usable through SLEEP_CONTROL_REG (hardware-reduced)%s", why);
         return;
@@ -204,7 +143,7 @@ static void flush_caches(void)
 
 /* ACPICA's hwesleep.c: WAK_STS cleared in SLEEP_STATUS_REG, then SLP_TYP and SLP_EN
  * together in SLEEP_CONTROL_REG. */
-static enum method_result hw_reduced_off(const struct acpi_off *c, uint8_t typa,
+static enum way_result hw_reduced_off(const struct acpi_off *c, uint8_t typa,
                                          char *why, unsigned size)
 {
     const struct acpi_fadt *f = &c->s5->tables.fadt;
@@ -222,17 +161,17 @@ static enum method_result hw_reduced_off(const struct acpi_off *c, uint8_t typa,
         fmt_snprintf(why, size, "SLEEP_CONTROL_REG is in an address space apmoff cannot "
                      "write (space %u); try method=efi", ctl->space);
         say("power-off via acpi failed: %s", why);
-        return METHOD_STILL_ON;
+        return WAY_STILL_ON;
     }
     pit_delay_us(ACPI_OFF_GRACE_MS * 1000u);
     fmt_snprintf(why, size, "S5 written to SLEEP_CONTROL_REG %Xh but the machine is still "
                  "on after %u s; hardware-reduced machines power off by UEFI: try "
                  "method=efi", (unsigned)ctl->addr, ACPI_OFF_GRACE_MS / 1000);
     say("power-off via acpi failed: %s", why);
-    return METHOD_STILL_ON;
+    return WAY_STILL_ON;
 }
 
-enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned size)
+enum way_result acpi_power_off(const struct acpi_off *c, char *why, unsigned size)
 {
     const struct acpi_s5 *s5 = c->s5;
     const struct acpi_fadt *f = &s5->tables.fadt;
@@ -244,7 +183,7 @@ enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned 
     if (reason) {
         fmt_snprintf(why, size, "no ACPI S5: %s", reason);
         say("acpi: %s", why);
-        return METHOD_ABSENT;
+        return WAY_ABSENT;
     }
     if (c->run_aml) {
         aml = acpi_aml_start(&s5->tables, c->bi, c->pci_mech, err, sizeof(err));
@@ -255,15 +194,15 @@ enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned 
     }
     if (!sleep_type(c, aml, &typa, &typb, why, size)) {
         say("acpi: %s", why);
-        return METHOD_ABSENT;
+        return WAY_ABSENT;
     }
-    if (!hw_reduced(f))
+    if (!acpi_fadt_hw_reduced(f))
         enter_acpi_mode(f);
     /* A \_PTS that stopped half-way may have left soft-off unarmed: the failure
      * below says so, since that is where a user looks. */
     const char *pts_note = aml && !acpi_aml_prepare_sleep(S5) ? "; \\_PTS(5) stopped "
                            "before its end (see above)" : "";
-    if (hw_reduced(f))
+    if (acpi_fadt_hw_reduced(f))
         return hw_reduced_off(c, typa, why, size);
 
     struct acpi_pm_regs r = pm_regs(f);
@@ -294,5 +233,5 @@ enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned 
     fmt_snprintf(why, size, "S5 written to PM1a_CNT %04Xh but the machine is still on "
                  "after %u s%s", r.pm1a_cnt, ACPI_OFF_GRACE_MS / 1000, pts_note);
     say("power-off via acpi failed: %s", why);
-    return METHOD_STILL_ON;
+    return WAY_STILL_ON;
 }

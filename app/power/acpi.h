@@ -11,15 +11,10 @@
 #ifndef APMOFF_METHOD_ACPI_H
 #define APMOFF_METHOD_ACPI_H
 
-#include "acpi_aml.h"
-#include "methods.h"
-#include "../survey/acpi_s5.h"
-#include "../system/bootinfo.h"
-
-/* The S5 facts as the survey prints them: the FADT's PM1 control blocks and SMI_CMD,
- * where X_ and 32-bit fields disagree, and \_S5_ (where it was and its SLP_TYP
- * values, or why it was not found). */
-void acpi_s5_report(const struct acpi_s5 *s5);
+#include "../facts/acpi_aml.h"
+#include "../common/chain.h"
+#include "../../survey/acpi_s5.h"
+#include "../../system/bootinfo.h"
 
 /* What action=check says of S5, without changing any power state (SCI_EN is read,
  * never written; the AML was loaded dry). */
@@ -46,8 +41,8 @@ struct acpi_off {
     void (*announce)(void);     /* just before the S5 writes: the survey line, timing */
 };
 
-/* Powers off through S5. Returns METHOD_ABSENT without touching a port when the
- * tables do not give what S5 needs, else METHOD_STILL_ON after the grace waits. */
-enum method_result acpi_power_off(const struct acpi_off *c, char *why, unsigned size);
+/* Powers off through S5. Returns WAY_ABSENT without touching a port when the
+ * tables do not give what S5 needs, else WAY_STILL_ON after the grace waits. */
+enum way_result acpi_power_off(const struct acpi_off *c, char *why, unsigned size);
 
 #endif

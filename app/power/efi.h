@@ -7,34 +7,24 @@
 
 #include <stdbool.h>
 
-#include "methods.h"
-#include "../survey/efi.h"
+#include "../common/chain.h"
+#include "../../survey/efi.h"
 
-/* Why method=efi cannot be tried here, or NULL (also for action=check). */
-const char *efi_unusable(const struct efi_info *efi, bool have_system_table);
-
-/* What method=efi is given (app/main.c). */
+/* What method=efi is given (app/power/methods.c), once efi_unusable() (survey/efi.h)
+ * has found ResetSystem callable. */
 struct efi_off {
     const struct efi_info *efi;
-    bool have_system_table;     /* the loader passed an EFI system table */
-    bool efi64;                 /* x64 firmware */
     bool sse;                   /* the CPU has SSE (for MXCSR) */
-    int inject;                 /* INJECT_EFI_FAULT, INJECT_EFI_NMI (app/options.h) */
+    int inject;                 /* INJECT_EFI_FAULT, INJECT_EFI_NMI (app/common/options.h) */
     void (*announce)(void);     /* just before the call: the survey line, timing */
 };
 
-/* Returns METHOD_ABSENT without a call when efi_unusable() says so, else
- * METHOD_STILL_ON after the firmware returned and a grace wait. A CPU exception
+/* Returns WAY_STILL_ON after the firmware returned and a grace wait. A CPU exception
  * inside x64 firmware halts with its register dump, as one in apmoff would.
  *
  * inject= replaces ResetSystem with a stand-in of efi_call64.asm's, to prove the
  * thunk's 64-bit IDT where no firmware misbehaves: efi-fault runs UD2 (an exception
  * in the call), efi-nmi waits up to about ten seconds for an NMI and returns. */
-enum method_result efi_power_off(const struct efi_off *c, char *why, unsigned size);
-
-struct efi_fault;
-/* A CPU exception in the firmware (the x64 thunk caught it): the 64-bit registers,
- * then the halt every CPU exception gets (HALT_EXCEPTION). */
-void efi_fault_halt(const struct efi_fault *f) __attribute__((noreturn));
+enum way_result efi_power_off(const struct efi_off *c, char *why, unsigned size);
 
 #endif

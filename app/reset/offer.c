@@ -1,8 +1,8 @@
 /* Which reset methods the machine offers: see reset_offer.h. Also compiled on the
  * host for the unit tests. */
-#include "reset_offer.h"
-#include "../lib/format.h"
-#include "../lib/acpi_pm1.h"
+#include "offer.h"
+#include "../../lib/format.h"
+#include "../../lib/acpi_pm1.h"
 
 #define FADT_RESET_REVISION 2   /* RESET_REG came with ACPI 2.0's FADT */
 #define FOUR_GIB 0x100000000ull
@@ -156,16 +156,25 @@ void reset_offer_describe(const struct reset_offer *o, enum reset_method m, bool
     }
 }
 
+unsigned reset_offer_list(const struct reset_offer *o, const char *sep, char *buf,
+                          unsigned size)
+{
+    unsigned n = 0;
+
+    if (size)
+        buf[0] = '\0';
+    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
+        if (!o->why[m] && n < size)
+            n += (unsigned)fmt_snprintf(buf + n, size - n, "%s%s", n ? sep : "",
+                                        reset_method_name((enum reset_method)m));
+    return n;
+}
+
 void reset_offer_json(struct json *j, const struct reset_offer *o)
 {
     char here[64], reg[40];
-    unsigned n = 0;
 
-    here[0] = '\0';
-    for (int m = RESET_NONE + 1; m < RESET_COUNT; m++)
-        if (!o->why[m])
-            n += (unsigned)fmt_snprintf(here + n, sizeof(here) - n, "%s%s", n ? "," : "",
-                                        reset_method_name((enum reset_method)m));
+    reset_offer_list(o, ",", here, sizeof(here));
     json_string(j, "reset", here);
     if (!o->why[RESET_ACPI]) {
         reset_offer_acpi_text(o, reg, sizeof(reg));

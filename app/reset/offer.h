@@ -1,4 +1,4 @@
-/* Which of the reset methods (reset=, app/options.h) a machine offers, and why not
+/* Which of the reset methods (reset=, app/common/options.h) a machine offers, and why not
  * where it does not: what action=reboot skips with its reason, what the survey's
  * JSON and action=check report. Decided from facts the survey read, touching
  * nothing:
@@ -11,7 +11,7 @@
  *   acpi    the FADT has revision 2 or later, the RESET_REG_SUP flag and a
  *           RESET_REG in system I/O, memory below 4 GiB or bus 0's PCI configuration
  *           space (with a PCI mechanism to reach it), as Linux's acpi_reboot() asks;
- *   efi     UEFI ResetSystem is usable (method=efi's test, app/method_efi.h);
+ *   efi     UEFI ResetSystem is usable (method=efi's test, app/power/efi.h);
  *   triple  always: every PC turns a CPU shutdown into a reset;
  *   bios    a legacy BIOS answers (its reset entry is where POST starts).
  * Pure: the host tests feed it facts. */
@@ -21,10 +21,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "options.h"
-#include "../lib/json.h"
-#include "../survey/acpi_tables.h"
-#include "../survey/chipset.h"
+#include "../common/options.h"
+#include "../../lib/json.h"
+#include "../../survey/acpi_tables.h"
+#include "../../survey/chipset.h"
 
 struct reset_facts {
     bool kbc;                           /* 64h read other than FFh */
@@ -65,6 +65,11 @@ void reset_offer_describe(const struct reset_offer *o, enum reset_method m, bool
 /* The acpi register as the JSON gives it: "io:0CF9=06", "mem:FED80004=06",
  * "pci:00:1F.0:44=06". */
 void reset_offer_acpi_text(const struct reset_offer *o, char *buf, unsigned size);
+
+/* The methods offered, in reset='s spelling and order, sep between them: the one
+ * answer for the survey's line and JSON. Returns the length written. */
+unsigned reset_offer_list(const struct reset_offer *o, const char *sep, char *buf,
+                          unsigned size);
 
 /* The survey's and check's JSON fields: "reset", the methods offered, in reset='s
  * spelling and order ("kbd,pci,port92,triple,bios": one short string, for the QR

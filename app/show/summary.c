@@ -1,11 +1,11 @@
 /* The summary panel's text: see summary.h. Pure, so the host unit tests build it
- * from filled states; app/summaryscreen.c draws it. */
+ * from filled states; app/show/summaryscreen.c draws it. */
 #include "summary.h"
-#include "../lib/format.h"
-#include "../lib/string.h"
-#include "../apm/apm_spec.h"
-#include "../apm/poweroff.h"
-#include "../apm/apm_text.h"
+#include "../../lib/format.h"
+#include "../../lib/string.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/poweroff.h"
+#include "../../apm/apm_text.h"
 
 #define LABEL_COLS      11      /* " Machine : " */
 
@@ -168,13 +168,15 @@ static void apm(struct panel *p, const struct apm_state *s, const struct check_r
 }
 
 /* action=reboot: a line for each method of the list, named as reset= names it. */
-static void resets(struct panel *p, const struct reset_chain *c, const struct reset_report *rep)
+static void resets(struct panel *p, const struct summary_input *in)
 {
+    const struct chain_report *rep = in->resets;
     char text[200];
 
     for (unsigned i = 0; i < rep->count; i++) {
-        resets_outcome_text(c, &rep->tries[i], text, sizeof(text));
-        add_wrapped(p, reset_method_name(rep->tries[i].method), text);
+        resets_outcome_text(in->reset_ways, in->reset_ctx, &rep->tries[i], text,
+                            sizeof(text));
+        add_wrapped(p, in->reset_ways[rep->tries[i].way].name, text);
     }
 }
 
@@ -306,7 +308,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
     if (in->sv)
         machine(&p, in->sv);
     if (in->resets)
-        resets(&p, in->chain, in->resets);
+        resets(&p, in);
     else
         apm(&p, in->apm, in->checks);
     if (in->checks)

@@ -12,10 +12,10 @@
 #ifndef APMOFF_SUMMARY_H
 #define APMOFF_SUMMARY_H
 
-#include "../system/halt.h"
-#include "resets.h"
-#include "survey.h"
-#include "../apm/check.h"
+#include "../../system/halt.h"
+#include "../reset/resets.h"
+#include "../facts/survey.h"
+#include "../../apm/check.h"
 
 #define SUMMARY_COLS    78      /* one short of the screen: no line wraps */
 #define SUMMARY_LINES   20      /* the panel, leaving the halted line below it */
@@ -30,8 +30,9 @@ struct summary_input {
     const char *label;                  /* label=, or "" */
     enum halt_code code;
     const char *reason;
-    const struct reset_chain *chain;    /* NULL: no action=reboot; else the methods */
-    const struct reset_report *resets;  /* ... and what each did */
+    const struct chain_report *resets;  /* NULL: no action=reboot; else what each did */
+    const struct way *reset_ways;       /* ... its table (app/reset/ways.h) */
+    void *reset_ctx;                    /* ... and its context */
 };
 
 /* Fills lines[] (each at most SUMMARY_COLS characters); returns how many. */
@@ -42,7 +43,7 @@ unsigned summary_lines(const struct summary_input *in, char lines[][SUMMARY_COLS
 void summary_set_sources(const char *version, const char *label, const struct survey *sv,
                          const struct apm_state *apm);
 void summary_set_checks(const struct check_report *checks);
-void summary_set_resets(const struct reset_chain *chain, const struct reset_report *resets);
+void summary_set_resets(const struct way *ways, void *ctx, const struct chain_report *resets);
 
 /* Clears the screen and draws the panel (a halt epilogue: see halt.h). */
 void summary_show(enum halt_code code, const char *reason);

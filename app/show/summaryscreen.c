@@ -1,7 +1,7 @@
 /* The summary panel on the screen and on serial: see summary.h. */
 #include "summary.h"
-#include "../system/console.h"
-#include "../system/serial.h"
+#include "../../system/console.h"
+#include "../../system/serial.h"
 
 static struct summary_input in;
 
@@ -19,9 +19,10 @@ void summary_set_checks(const struct check_report *checks)
     in.checks = checks;
 }
 
-void summary_set_resets(const struct reset_chain *chain, const struct reset_report *resets)
+void summary_set_resets(const struct way *ways, void *ctx, const struct chain_report *resets)
 {
-    in.chain = chain;
+    in.reset_ways = ways;
+    in.reset_ctx = ctx;
     in.resets = resets;
 }
 

@@ -1,13 +1,15 @@
-/* The survey's JSON line (schema in docs/survey.md), built from what survey.c and the APM
- * code collected. Pure formatting, no I/O: the host unit test
+/* The survey's JSON line (schema in docs/survey.md), built from the facts
+ * (app/facts/survey.h), the reset offer and what the APM code collected, and printed
+ * once. Formatting only: the host unit test
  * (tests/unit/test_survey_json.c) builds it from a filled state and compares every
  * field. */
-#include "survey.h"
-#include "../system/cpuname.h"
-#include "../lib/format.h"
-#include "../lib/json.h"
-#include "../apm/apm_spec.h"
-#include "../apm/apm_text.h"
+#include "surveyjson.h"
+#include "../../system/console.h"
+#include "../../system/cpuname.h"
+#include "../../lib/format.h"
+#include "../../lib/json.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/apm_text.h"
 
 static void json_version(struct json *j, const char *key, uint16_t v)
 {
@@ -332,7 +334,8 @@ static void json_pci(struct json *j, const struct pci_survey *pci,
 }
 
 bool survey_json(const struct survey *sv, const struct bootinfo *bi,
-                 const struct apm_state *apm, const char *options, char *buf, unsigned size)
+                 const struct apm_state *apm, const struct reset_offer *resets,
+                 const char *options, char *buf, unsigned size)
 {
     struct json j;
     const struct cpu_info *c = &sv->cpu;
@@ -353,8 +356,8 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     json_string(&j, "options", options);
     if (sv->label && sv->label[0])
         json_string(&j, "label", sv->label);
-    if (sv->previous)
-        json_string(&j, "previous", sv->previous);
+    if (sv->record)
+        json_string(&j, "record", sv->record);
 
     json_object(&j, "cpu");
     json_string(&j, "class", c->class);
@@ -424,10 +427,19 @@ bool survey_json(const struct survey *sv, const struct bootinfo *bi,
     if (sv->chipset.explain[0])
         json_pci(&j, &sv->pci, &sv->chipset);
     if (sv->chipset.explain[0])
-        reset_offer_json(&j, &sv->reset);   /* made with the chipset's verdict */
+        reset_offer_json(&j, resets);      /* made with the chipset's verdict */
     if (apm)
         json_apm(&j, apm);
     json_end(&j);
     return json_ok(&j);
 }
 
+void survey_print_json(const char *json)
+{
+    static bool printed;
+
+    if (printed)
+        return;
+    printed = true;
+    say_json("survey", json);
+}

@@ -1,15 +1,15 @@
 /* action=standby and action=suspend: see sleep.h. */
 #include "sleep.h"
-#include "lastrun.h"
+#include "../common/record.h"
 #include "wake.h"
-#include "../system/console.h"
-#include "../system/halt.h"
-#include "../system/reset.h"
-#include "../system/rtc.h"
-#include "../system/timer.h"
-#include "../apm/apm_spec.h"
-#include "../apm/apm_text.h"
-#include "../lib/format.h"
+#include "../../system/console.h"
+#include "../../system/halt.h"
+#include "../../system/reset.h"
+#include "../../system/rtc.h"
+#include "../../system/timer.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/apm_text.h"
+#include "../../lib/format.h"
 
 #define EVENTS_MAX 16
 
@@ -54,7 +54,7 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
         halt(HALT_STATE_FAILED, why);
 
     wake_plan(s, state, wake, &w);
-    lastrun_leave(state == APM_STATE_STANDBY ? LASTRUN_STANDBY : LASTRUN_SUSPEND,
+    record_leave(state == APM_STATE_STANDBY ? RECORD_STANDBY : RECORD_SUSPEND,
                   apm_iface_name(iface), 1, reset_flag_get());
     bool clocked = rtc_now(&clock_before, &no_clock);
     say("requesting %s via %s; %s", name, apm_iface_name(iface), w.how);
@@ -77,7 +77,7 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
         fmt_snprintf(why, sizeof(why), "%s request refused", name);
         halt(HALT_STATE_FAILED, why);
     }
-    lastrun_came_back(away);
+    record_came_back(away);
     fmt_snprintf(why, sizeof(why), "%s complete (action=%s)", name, name);
     halt(HALT_STATE_RETURNED, why);
 }

@@ -1,11 +1,11 @@
 /* wake=: see wake.h. */
 #include "wake.h"
-#include "../apm/apm_spec.h"
-#include "../apm/apm_text.h"
-#include "../apm/resume.h"
-#include "../system/console.h"
-#include "../system/rtc.h"
-#include "../lib/format.h"
+#include "../../apm/apm_spec.h"
+#include "../../apm/apm_text.h"
+#include "../../apm/resume.h"
+#include "../../system/console.h"
+#include "../../system/rtc.h"
+#include "../../lib/format.h"
 
 static const char *state_name(uint16_t state)
 {

@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../apm/apm.h"
-#include "../lib/rtctime.h"
-#include "../system/rtc_alarm.h"
+#include "../../apm/apm.h"
+#include "../../lib/rtctime.h"
+#include "../../system/rtc_alarm.h"
 
 enum wake_way {
     WAKE_BY_KEY,                /* no wake= (or wake=0): the resume key or button */

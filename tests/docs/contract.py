@@ -1,8 +1,8 @@
 """README's tables against the kernel: every option, value, action and method the
-kernel accepts (app/options.c's option table), every exit code it writes
+kernel accepts (app/common/options.c's option table), every exit code it writes
 (system/halt.h's enum halt_code), and nothing more; examples/qemu-smoke.sh has a name
 for every exit status; docs/survey.md names every field the survey's JSON writer
-(app/surveyjson.c) writes. The truth is read from the C sources each time, never from a
+(app/show/surveyjson.c) writes. The truth is read from the C sources each time, never from a
 list kept here.
 
     check() -> (ok, [messages])
@@ -14,12 +14,12 @@ import re
 from tests.paths import ROOT
 
 README = os.path.join(ROOT, "README.md")
-OPTIONS_C = os.path.join(ROOT, "app", "options.c")
-OPTIONS_H = os.path.join(ROOT, "app", "options.h")
+OPTIONS_C = os.path.join(ROOT, "app", "common", "options.c")
+OPTIONS_H = os.path.join(ROOT, "app", "common", "options.h")
 HALT_H = os.path.join(ROOT, "system", "halt.h")
 MULTIBOOT_H = os.path.join(ROOT, "lib", "multiboot.h")
 SMOKE = os.path.join(ROOT, "examples", "qemu-smoke.sh")
-SURVEY_JSON_C = os.path.join(ROOT, "app", "surveyjson.c")
+SURVEY_JSON_C = os.path.join(ROOT, "app", "show", "surveyjson.c")
 SURVEY_PAGE = os.path.join(ROOT, "docs", "survey.md")
 
 
@@ -66,7 +66,7 @@ def kernel_options():
         arrays[m.group(1)] = re.findall(r'\{ "([^"]+)", ([\w]+) \}', m.group(2))
     table = re.search(r"option_defs\[\] = \{(.*?)\n\};", text, re.S).group(1)
     options = []
-    # The table's rows, one macro each (app/options.c): INT_OPTION and BOOL_OPTION (one
+    # The table's rows, one macro each (app/common/options.c): INT_OPTION and BOOL_OPTION (one
     # choice), NUMBER_OPTION (or a number up to a limit), LIST_OPTION (a comma list,
     # none by default), SEQUENCE_OPTION (an ordered list, its default written out).
     for m in re.finditer(r'(\w+_OPTION)\("(\w+)", \w+, (\w+)((?:, [^,)]+)*)\)', table):
@@ -213,7 +213,7 @@ def check_survey_fields():
     prose = re.sub(r"(?ms)^```.*?^```$", "", read(SURVEY_PAGE))
     named = {word for line in prose.splitlines() for span in re.findall(r"`([^`]+)`", line)
              for word in re.findall(r"\w+", span)}
-    return ["docs/survey.md does not name the survey field %s (app/surveyjson.c)" % f
+    return ["docs/survey.md does not name the survey field %s (app/show/surveyjson.c)" % f
             for f in fields if f not in named], len(fields)
 
 

@@ -242,7 +242,7 @@ def qemu_command(image, words, serial, qmp, display=("-display", "none")):
 
 
 POWERING_OFF = re.compile(r"^apmoff: powering off via (.*?)\r?$", re.M)
-# The next boot's account of the last run (app/lastrun.c), and the line after it.
+# The next boot's account of the last run (app/common/record.c), and the line after it.
 RECORD = re.compile(r"^apmoff: record: (.*?)\r?$", re.M)
 OPTIONS = re.compile(r"^apmoff: options: ", re.M)
 # The survey's QR screen waits for a key; with no person at a terminal, make run

@@ -1,4 +1,4 @@
-/* The console for the fuzz targets: app/options.c reports through say(), and the
+/* The console for the fuzz targets: app/common/options.c reports through say(), and the
  * fuzzers want neither the output nor the time it takes. The format is still walked
  * with the kernel's formatter, so a bad argument list is still seen. */
 #include <stdarg.h>

@@ -39,7 +39,7 @@ $(FUZZ_DIR)/bin/fuzz_aml: tests/fuzz/fuzz_aml.c survey/aml_s5.c
 $(FUZZ_DIR)/bin/fuzz_qr: tests/fuzz/fuzz_qr.c survey/qr.c tests/unit/qr_read.c
 $(FUZZ_DIR)/bin/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c system/bootinfo.c survey/acpi.c \
 	survey/physmem.c
-$(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/options.c \
+$(FUZZ_DIR)/bin/fuzz_options: tests/fuzz/fuzz_options.c app/common/options.c \
 	lib/format.c tests/fuzz/console_stub.c
 $(FUZZ_DIR)/bin/fuzz_vbe: tests/fuzz/fuzz_vbe.c survey/vbe.c survey/physmem.c
 $(FUZZ_DIR)/bin/fuzz_pci: tests/fuzz/fuzz_pci.c survey/pci.c survey/chipset.c
@@ -78,8 +78,8 @@ $(LOADER_SEEDS:%=%/.done): $(LOADER_FIXTURES)/.done
 	cd $(LOADER_FIXTURES) && cp $(LOADER_SEED_FILES) $(abspath $(dir $@))
 	@touch $@
 
-# The option keys and values, for a dictionary that follows app/options.c.
-$(FUZZ_DIR)/fuzz_options.dict: app/options.c
+# The option keys and values, for a dictionary that follows app/common/options.c.
+$(FUZZ_DIR)/fuzz_options.dict: app/common/options.c
 	@mkdir -p $(dir $@)
 	sed -n 's/^ *{ "\([^"]*\)".*/"\1"/p' $< | sort -u > $@
 	printf '"="\n","\n" "\n' >> $@

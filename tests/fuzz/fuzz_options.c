@@ -1,11 +1,11 @@
-/* libFuzzer target: app/options.c's options_parse() on any command line, then
+/* libFuzzer target: app/common/options.c's options_parse() on any command line, then
  * options_describe() of what it made. The input is made a C string (a heap copy
  * with a terminator, so a read past it is caught); say() is stubbed out. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../app/options.h"
+#include "../../app/common/options.h"
 
 #define DESCRIBE_MAX    512
 

@@ -36,7 +36,7 @@ from tools.apmoff_collect import qrpages
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = 54               # lines drawn and photographed: fifty and more
 SEED = 47
-MASK_AUTO = -1              # the penalty rules' choice, as app/surveyscreen.c draws
+MASK_AUTO = -1              # the penalty rules' choice, as app/show/surveyscreen.c draws
 MASK0_SCREEN = os.path.join(HERE, "fixtures", "bochs-3.0-2240fcd-mask0.png")
 DRAWN = re.compile(r"^version (\d+), (\d+) characters, (\d+) px$")
 LABEL_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.:/#()+,"

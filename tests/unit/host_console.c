@@ -87,3 +87,10 @@ void say(const char *fmt, ...)
     vsay(fmt, ap);
     va_end(ap);
 }
+
+/* The machine-readable lines go into the log as the kernel prints them, without the
+ * sum line that follows them there. */
+void say_json(const char *kind, const char *json)
+{
+    say("%s %s", kind, json);
+}

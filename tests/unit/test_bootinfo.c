@@ -257,7 +257,7 @@ static void test_mb1_non_printable(void **state)
     memcpy(mem + STR_A, "ab\x01" "c\x7f\xff\t\x1b[2Jd", 12);
     mb1_info(MB1_CMDLINE, 0);
     parse(MB1_BOOT_MAGIC, MB1_INFO);
-    /* The bytes as given: app/options.c refuses them by name (a '?' for each would
+    /* The bytes as given: app/common/options.c refuses them by name (a '?' for each would
      * turn label=M\xfcller into a label "M?ller"). */
     assert_string_equal(bi.cmdline, "ab\x01" "c\x7f\xff\t\x1b[2Jd");
 }

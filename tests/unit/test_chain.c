@@ -1,6 +1,8 @@
-/* app/methods.c and method=: the chain tries each method the user named, in order,
- * never one the user did not name, and ends with the last method's halt code; and
- * app/options.c reads method= as an ordered list, each name once. */
+/* app/common/chain.c, the one runner of method= and reset= lists, as method= runs it
+ * (reset='s kind: tests/unit/test_resets.c): each method the user named, in order,
+ * never one the user did not name, one the machine lacks named and skipped, and the
+ * last method's halt code at the end; and app/common/options.c reads method= as an
+ * ordered list, each name once. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,49 +12,55 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
-#include "../../app/methods.h"
+#include "../../app/power/kind.h"
 
-/* Fakes: each records that it was called, in order, and answers as told. */
+/* Fakes: each records that it was called, in order, and answers as told; a method
+ * may also be missing before it is tried (as APM without a legacy BIOS). */
 static char calls[64];
-static enum method_result answer[METHOD_COUNT];
+static enum way_result answer[METHOD_COUNT];
+static const char *lacks[METHOD_COUNT];
 
-static enum method_result record(enum method m, const char *name, char *why, unsigned size)
+static const char *fake_missing(void *ctx, unsigned m)
 {
-    strcat(calls, name);
+    (void)ctx;
+    return lacks[m];
+}
+
+static enum way_result fake_make(void *ctx, unsigned m, unsigned attempt, char *why,
+                                 unsigned size)
+{
+    static const char *const names[METHOD_COUNT] = { 0, "apm", "acpi", "efi" };
+    (void)ctx;
+    (void)attempt;
+    strcat(calls, names[m]);
     strcat(calls, " ");
-    snprintf(why, size, "%s %s", name,
-             answer[m] == METHOD_ABSENT ? "is not there" : "left it on");
+    snprintf(why, size, "%s %s", names[m],
+             answer[m] == WAY_ABSENT ? "is not there" : "left it on");
     return answer[m];
 }
 
-static enum method_result fake_apm(char *why, unsigned size)
-{
-    return record(METHOD_APM, "apm", why, size);
-}
-
-static enum method_result fake_acpi(char *why, unsigned size)
-{
-    return record(METHOD_ACPI, "acpi", why, size);
-}
-
-static enum method_result fake_efi(char *why, unsigned size)
-{
-    return record(METHOD_EFI, "efi", why, size);
-}
-
-static const struct power_method apm = { "apm", HALT_NO_APM, HALT_POWEROFF_FAILED, fake_apm };
-static const struct power_method acpi = { "acpi", HALT_NO_ACPI, HALT_ACPI_STILL_ON, fake_acpi };
-static const struct power_method efi = { "efi", HALT_NO_BIOS, HALT_EXCEPTION, fake_efi };
-static const struct power_method *const table[METHOD_COUNT] = {
-    [METHOD_APM] = &apm, [METHOD_ACPI] = &acpi, [METHOD_EFI] = &efi,
+static const struct way ways[METHOD_COUNT] = {
+    [METHOD_APM] = { "apm", fake_missing, 0, fake_make, HALT_NO_APM, HALT_POWEROFF_FAILED },
+    [METHOD_ACPI] = { "acpi", fake_missing, 0, fake_make, HALT_NO_ACPI, HALT_ACPI_STILL_ON },
+    [METHOD_EFI] = { "efi", fake_missing, 0, fake_make, HALT_NO_BIOS, HALT_EXCEPTION },
 };
+static const struct chain_kind kind = POWER_KIND;
+
+static enum halt_code methods_power_off(int list, char *why, unsigned size)
+{
+    static struct chain_report rep;
+    chain_run(&kind, ways, list, 0, &rep);
+    return chain_end(ways, &rep, why, size);
+}
 
 static int setup(void **state)
 {
     (void)state;
     calls[0] = '\0';
-    for (int i = 0; i < METHOD_COUNT; i++)
-        answer[i] = METHOD_STILL_ON;
+    for (int i = 0; i < METHOD_COUNT; i++) {
+        answer[i] = WAY_STILL_ON;
+        lacks[i] = NULL;
+    }
     log_reset();
     return 0;
 }
@@ -73,14 +81,14 @@ static void test_single(void **state)
 {
     char why[160];
     (void)state;
-    assert_int_equal(methods_power_off(table, list_of("apm"), why, sizeof(why)),
+    assert_int_equal(methods_power_off(list_of("apm"), why, sizeof(why)),
                      HALT_POWEROFF_FAILED);
     assert_string_equal(why, "apm left it on");
     assert_string_equal(calls, "apm ");
     assert_false(log_has("falling back"));
-    answer[METHOD_ACPI] = METHOD_ABSENT;
+    answer[METHOD_ACPI] = WAY_ABSENT;
     calls[0] = '\0';
-    assert_int_equal(methods_power_off(table, list_of("acpi"), why, sizeof(why)),
+    assert_int_equal(methods_power_off(list_of("acpi"), why, sizeof(why)),
                      HALT_NO_ACPI);
     assert_string_equal(why, "acpi is not there");
     assert_string_equal(calls, "acpi ");    /* no silent switch to APM */
@@ -91,14 +99,14 @@ static void test_chain_order(void **state)
 {
     char why[160];
     (void)state;
-    answer[METHOD_APM] = METHOD_ABSENT;
-    assert_int_equal(methods_power_off(table, list_of("acpi,apm"), why, sizeof(why)),
+    answer[METHOD_APM] = WAY_ABSENT;
+    assert_int_equal(methods_power_off(list_of("acpi,apm"), why, sizeof(why)),
                      HALT_NO_APM);
     assert_string_equal(calls, "acpi apm ");
     assert_string_equal(why, "acpi: acpi left it on; apm: apm is not there");
     assert_log_has("falling back to method apm");
     calls[0] = '\0';
-    assert_int_equal(methods_power_off(table, list_of("apm,efi,acpi"), why, sizeof(why)),
+    assert_int_equal(methods_power_off(list_of("apm,efi,acpi"), why, sizeof(why)),
                      HALT_ACPI_STILL_ON);
     assert_string_equal(calls, "apm efi acpi ");
 }
@@ -108,7 +116,7 @@ static void test_chain_reason_cut(void **state)
 {
     char why[20];
     (void)state;
-    methods_power_off(table, list_of("apm,acpi,efi"), why, sizeof(why));
+    methods_power_off(list_of("apm,acpi,efi"), why, sizeof(why));
     assert_int_equal(strlen(why), sizeof(why) - 1);
     assert_string_equal(calls, "apm acpi efi ");
 }
@@ -143,6 +151,23 @@ static void test_method_option(void **state)
     assert_int_equal(options_parse(&o, "/k method=apm,acpi method=acpi"), 1);
 }
 
+/* A method missing before it is tried: named with its reason, never made, and its
+ * absent code when it is the last; the next one still runs. */
+static void test_missing(void **state)
+{
+    char why[160];
+    (void)state;
+    lacks[METHOD_APM] = "no APM: no legacy BIOS";
+    assert_int_equal(methods_power_off(list_of("apm"), why, sizeof(why)), HALT_NO_APM);
+    assert_string_equal(why, "no APM: no legacy BIOS");
+    assert_string_equal(calls, "");
+    assert_log_has("apm: no APM: no legacy BIOS");
+    assert_int_equal(methods_power_off(list_of("apm,acpi"), why, sizeof(why)),
+                     HALT_ACPI_STILL_ON);
+    assert_string_equal(calls, "acpi ");
+    assert_string_equal(why, "apm: no APM: no legacy BIOS; acpi: acpi left it on");
+}
+
 #define T(f) cmocka_unit_test_setup(f, setup)
 
 int main(void)
@@ -151,6 +176,7 @@ int main(void)
         T(test_single),
         T(test_chain_order),
         T(test_chain_reason_cut),
+        T(test_missing),
         T(test_method_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,4 +1,4 @@
-/* app/options.c: the kernel command line. Keys and values are a public contract
+/* app/common/options.c: the kernel command line. Keys and values are a public contract
  * (GRUB entries and emulator cases use them), and every rejected word must be
  * reported with the valid choices while the previous value is kept. */
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
-#include "../../app/options.h"
+#include "../../app/common/options.h"
 
 static struct options o;
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../app/probes.h"
+#include "../../app/facts/probes.h"
 #include "../../lib/pc.h"
 
 #define LOWMEM          0x100000u

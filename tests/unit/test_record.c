@@ -1,7 +1,7 @@
-/* The record a run leaves for the next (lib/lastrun.c): its bytes, checksum and
+/* The record a run leaves for the next (lib/record.c): its bytes, checksum and
  * damage; the clock's arithmetic (lib/rtctime.c): BCD and binary, 12 and 24 hours,
  * seconds since 2000 and back, the alarm's encoding; and the words for the next boot
- * (app/lastrun_story.c): how the machine came back, judged from the warm-boot flag. */
+ * (app/common/record_story.c): how the machine came back, judged from the warm-boot flag. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,14 +10,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../app/lastrun_story.h"
+#include "../../app/common/record_story.h"
 #include "../../lib/bda.h"
 #include "../../lib/pc.h"
 
-static struct lastrun sample(void)
+static struct record sample(void)
 {
-    struct lastrun r = {
-        .asked = LASTRUN_RESET, .state = LASTRUN_CALLING, .attempt = 2, .have_time = true,
+    struct record r = {
+        .asked = RECORD_RESET, .state = RECORD_CALLING, .attempt = 2, .have_time = true,
         .reset_flag = BDA_RESET_WARM, .run_ms = 230,
         .time = { 2026, 12, 5, 23, 10, 4 },
     };
@@ -29,12 +29,12 @@ static struct lastrun sample(void)
 
 static void test_round_trip(void **state)
 {
-    uint8_t bytes[LASTRUN_SIZE];
-    struct lastrun in = sample(), out;
+    uint8_t bytes[RECORD_SIZE];
+    struct record in = sample(), out;
     (void)state;
-    lastrun_encode(&in, bytes);
-    assert_int_equal(lastrun_decode(bytes, &out), LASTRUN_INTACT);
-    assert_int_equal(out.asked, LASTRUN_RESET);
+    record_encode(&in, bytes);
+    assert_int_equal(record_decode(bytes, &out), RECORD_INTACT);
+    assert_int_equal(out.asked, RECORD_RESET);
     assert_int_equal(out.attempt, 2);
     assert_int_equal(out.reset_flag, 0x1234);
     assert_int_equal(out.run_ms, 230);
@@ -48,22 +48,22 @@ static void test_round_trip(void **state)
  * changed after the mark is damage; a method name fills its field and stays ended. */
 static void test_damage(void **state)
 {
-    uint8_t bytes[LASTRUN_SIZE], zero[LASTRUN_SIZE] = { 0 };
-    struct lastrun r = sample(), out;
+    uint8_t bytes[RECORD_SIZE], zero[RECORD_SIZE] = { 0 };
+    struct record r = sample(), out;
     (void)state;
-    assert_int_equal(lastrun_decode(zero, &out), LASTRUN_NONE);
-    lastrun_encode(&r, bytes);
-    for (unsigned i = 8; i < LASTRUN_SIZE; i++) {
-        uint8_t copy[LASTRUN_SIZE];
+    assert_int_equal(record_decode(zero, &out), RECORD_NONE);
+    record_encode(&r, bytes);
+    for (unsigned i = 8; i < RECORD_SIZE; i++) {
+        uint8_t copy[RECORD_SIZE];
         memcpy(copy, bytes, sizeof(copy));
         copy[i] ^= 0x40;
-        assert_int_equal(lastrun_decode(copy, &out), LASTRUN_DAMAGED);
+        assert_int_equal(record_decode(copy, &out), RECORD_DAMAGED);
     }
     bytes[0] = 'A';
-    assert_int_equal(lastrun_decode(bytes, &out), LASTRUN_NONE);
-    strcpy(r.method, "0123456789ABCDE");                /* LASTRUN_METHOD_MAX */
-    lastrun_encode(&r, bytes);
-    assert_int_equal(lastrun_decode(bytes, &out), LASTRUN_INTACT);
+    assert_int_equal(record_decode(bytes, &out), RECORD_NONE);
+    strcpy(r.method, "0123456789ABCDE");                /* RECORD_METHOD_MAX */
+    record_encode(&r, bytes);
+    assert_int_equal(record_decode(bytes, &out), RECORD_INTACT);
     assert_string_equal(out.method, "0123456789ABCDE");
 }
 
@@ -147,17 +147,17 @@ static void test_encode(void **state)
 
 /* --- the words for the next boot -------------------------------------------------- */
 
-static const struct lastrun_now bios_now = {
+static const struct record_now bios_now = {
     .legacy = true, .reset_flag = BDA_RESET_WARM, .have_time = true,
     .time = { 2026, 12, 5, 23, 10, 18 },
 };
 
 static void test_story_warm(void **state)
 {
-    struct lastrun r = sample();
-    struct lastrun_story s;
+    struct record r = sample();
+    struct record_story s;
     (void)state;
-    lastrun_story(&r, &bios_now, &s);
+    record_story(&r, &bios_now, &s);
     assert_string_equal(s.said, "the previous run asked for a reset via kbd; the machine came "
                         "back through a warm boot (40:72h = 1234h)");
     assert_string_equal(s.detail, "asked at 2026-12-05 23:10:04, 14 s ago, 230 ms into that "
@@ -168,47 +168,47 @@ static void test_story_warm(void **state)
 /* A BIOS that clears its BDA at POST (SeaBIOS): the flag tells nothing, RAM does. */
 static void test_story_flag_cleared(void **state)
 {
-    struct lastrun r = sample();
-    struct lastrun_now now = bios_now;
-    struct lastrun_story s;
+    struct record r = sample();
+    struct record_now now = bios_now;
+    struct record_story s;
     (void)state;
     now.reset_flag = 0;
-    lastrun_story(&r, &now, &s);
+    record_story(&r, &now, &s);
     assert_non_null(strstr(s.said, "POST left 40:72h at 0000h (1234h was asked): warm or "
                            "cold cannot be told"));
     assert_string_equal(s.tag, "reset:kbd:flag-cleared");
     r.reset_flag = BDA_RESET_COLD;                      /* boot=cold */
-    lastrun_story(&r, &now, &s);
+    record_story(&r, &now, &s);
     assert_non_null(strstr(s.said, "through a cold boot, as asked"));
     assert_string_equal(s.tag, "reset:kbd:cold");
     now.legacy = false;                                 /* UEFI: no flag to read */
-    lastrun_story(&r, &now, &s);
+    record_story(&r, &now, &s);
     assert_string_equal(s.tag, "reset:kbd:ram-kept");
 }
 
 static void test_story_sleep_and_off(void **state)
 {
-    struct lastrun r = sample();
-    struct lastrun_story s;
+    struct record r = sample();
+    struct record_story s;
     (void)state;
-    r.asked = LASTRUN_SUSPEND;
+    r.asked = RECORD_SUSPEND;
     strcpy(r.method, "rm");
-    lastrun_story(&r, &bios_now, &s);
+    record_story(&r, &bios_now, &s);
     assert_non_null(strstr(s.said, "asked for suspend via rm and did not come back into "
                            "that run"));
-    r.state = LASTRUN_RETURNED;
+    r.state = RECORD_RETURNED;
     r.away_s = 30;
-    lastrun_story(&r, &bios_now, &s);
+    record_story(&r, &bios_now, &s);
     assert_string_equal(s.said, "the previous run's suspend via rm came back into that run "
                         "after 30 s");
     assert_string_equal(s.tag, "suspend:rm:returned");
     r = sample();
-    r.asked = LASTRUN_OFF;
+    r.asked = RECORD_OFF;
     strcpy(r.method, "acpi");
-    lastrun_story(&r, &bios_now, &s);
+    record_story(&r, &bios_now, &s);
     assert_non_null(strstr(s.said, "asked for a power-off via acpi, and did not get it"));
     r.have_time = false;                                /* no clock then */
-    lastrun_story(&r, &bios_now, &s);
+    record_story(&r, &bios_now, &s);
     assert_non_null(strstr(s.detail, "(the clock did not answer)"));
 }
 

@@ -1,6 +1,6 @@
 /* action=reboot: reset= read as an ordered list with its documented default; which
- * methods a machine offers and why not (app/reset_offer.c, from the facts the survey
- * reads); and the chain (app/resets.c): each method tried once, in order, a missing
+ * methods a machine offers and why not (app/reset/offer.c, from the facts the survey
+ * reads); and the chain (app/reset/resets.c): each method tried once, in order, a missing
  * one named and skipped, each said before it is made, the PIT's wait after it, and
  * the halt code and reason at the end. The hardware is fakes that record calls. */
 #include <stdarg.h>
@@ -12,7 +12,8 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
-#include "../../app/resets.h"
+#include "../../app/reset/resets.h"
+#include "../../system/console.h"
 
 static char calls[256];
 static unsigned waited_ms;
@@ -27,16 +28,43 @@ static void add_call(const char *what)
     strcat(calls, " ");
 }
 
-static void fake_before(enum reset_method m, unsigned attempt)
+/* What the kernel's table (app/reset/ways.c) is given: the offer decided, boot=. */
+struct fake_ctx {
+    const struct reset_offer *offer;
+    bool cold;
+};
+
+static const char *fake_missing(void *ctx, unsigned m)
 {
-    char text[32];
-    snprintf(text, sizeof(text), "before:%s:%u", reset_method_name(m), attempt);
-    add_call(text);
+    const struct fake_ctx *c = ctx;
+    return c->offer->why[m];
 }
 
-static void fake_attempt(enum reset_method m)
+static void fake_describe(void *ctx, unsigned m, char *buf, unsigned size)
 {
+    const struct fake_ctx *c = ctx;
+    reset_offer_describe(c->offer, (enum reset_method)m, c->cold, buf, size);
+}
+
+/* The warm-boot flag and the record first, then the write. */
+static void fake_before(void *ctx, unsigned m, unsigned attempt)
+{
+    char text[32];
+    (void)ctx;
+    snprintf(text, sizeof(text), "before:%s:%u", reset_method_name(m), attempt);
+    add_call(text);
+    say("record left: %s", text);
+}
+
+static enum way_result fake_make(void *ctx, unsigned m, unsigned attempt, char *why,
+                                 unsigned size)
+{
+    (void)ctx;
+    (void)attempt;
+    (void)why;
+    (void)size;
     add_call(reset_method_name(m));
+    return WAY_STILL_ON;
 }
 
 static void fake_wait(unsigned ms)
@@ -75,11 +103,28 @@ static int list_of(const char *text)
     return o.resets;
 }
 
-static struct reset_chain chain(void)
+#define FAKE_WAY(name) { name, fake_missing, fake_describe, fake_make, HALT_NO_RESET, \
+                        HALT_RESET_FAILED }
+static const struct way ways[RESET_COUNT] = {
+    [RESET_KBD] = FAKE_WAY("kbd"), [RESET_PCI] = FAKE_WAY("pci"),
+    [RESET_PORT92] = FAKE_WAY("port92"), [RESET_ACPI] = FAKE_WAY("acpi"),
+    [RESET_EFI] = FAKE_WAY("efi"), [RESET_TRIPLE] = FAKE_WAY("triple"),
+    [RESET_BIOS] = FAKE_WAY("bios"),
+};
+static const struct chain_kind kind = RESET_KIND(fake_before, fake_wait);
+
+static struct fake_ctx chain(void)
 {
     reset_offer_find(&facts, &offer);
-    return (struct reset_chain){ .offer = &offer, .before = fake_before,
-                                 .attempt = fake_attempt, .wait_ms = fake_wait };
+    return (struct fake_ctx){ .offer = &offer };
+}
+
+/* action=reboot's run: the chain, then its end. */
+static enum halt_code resets_try(struct fake_ctx *c, int list, struct chain_report *rep,
+                                 char *why, unsigned size)
+{
+    chain_run(&kind, ways, list, c, rep);
+    return resets_end(ways, rep, why, size);
 }
 
 /* --- reset=, boot=, wake= and action=reboot on the command line ------------------- */
@@ -258,22 +303,25 @@ static void test_offer_fadt(void **state)
  * the wait, "still running", then efi skipped, pci, port92, triple, each in turn. */
 static void test_chain_in_order(void **state)
 {
-    struct reset_report rep;
+    struct chain_report rep;
     char why[200];
     struct options o;
     (void)state;
     options_defaults(&o);
-    struct reset_chain c = chain();
+    struct fake_ctx c = chain();
     assert_int_equal(resets_try(&c, o.resets, &rep, why, sizeof(why)), HALT_RESET_FAILED);
     assert_string_equal(calls, "before:kbd:1 kbd wait before:pci:2 pci wait before:port92:3 "
                         "port92 wait before:triple:4 triple wait ");
     assert_int_equal(waited_ms, 4 * RESET_GRACE_MS);
     assert_int_equal(rep.count, 6);
-    assert_int_equal(rep.tries[0].method, RESET_ACPI);
-    assert_int_equal(rep.tries[0].outcome, RESET_SKIPPED);
-    assert_int_equal(rep.tries[1].outcome, RESET_STILL_RUNNING);
+    assert_int_equal(rep.tries[0].way, RESET_ACPI);
+    assert_int_equal(rep.tries[0].outcome, CHAIN_SKIPPED);
+    assert_int_equal(rep.tries[1].outcome, CHAIN_STILL_ON);
     assert_log_has("reset: acpi skipped: no ACPI reset register: FADT revision 1");
     assert_log_order("reset: acpi skipped", "resetting via kbd (8042 command FEh)");
+    /* The record is left before the line that says the reset comes: a reset that
+     * works cuts the serial line, and what was said last must be the announcement. */
+    assert_log_order("record left: before:kbd:1", "resetting via kbd (8042 command FEh)");
     assert_log_order("resetting via kbd (8042 command FEh)",
                      "reset via kbd: still running after 1000 ms");
     assert_log_order("reset via kbd: still running", "resetting via pci (reset control "
@@ -285,10 +333,10 @@ static void test_chain_in_order(void **state)
 /* Only what was named, in the named order; never one the user did not name. */
 static void test_chain_named_only(void **state)
 {
-    struct reset_report rep;
+    struct chain_report rep;
     char why[200];
     (void)state;
-    struct reset_chain c = chain();
+    struct fake_ctx c = chain();
     resets_try(&c, list_of("port92,kbd"), &rep, why, sizeof(why));
     assert_string_equal(calls, "before:port92:1 port92 wait before:kbd:2 kbd wait ");
     assert_string_equal(why, "reset failed: still running after port92, kbd");
@@ -298,10 +346,10 @@ static void test_chain_named_only(void **state)
 /* Every one absent: nothing written, no wait, the reasons in the halted line. */
 static void test_chain_none_here(void **state)
 {
-    struct reset_report rep;
+    struct chain_report rep;
     char why[200], line[200];
     (void)state;
-    struct reset_chain c = chain();
+    struct fake_ctx c = chain();
     assert_int_equal(resets_try(&c, list_of("acpi,efi"), &rep, why, sizeof(why)),
                      HALT_NO_RESET);
     assert_string_equal(calls, "");
@@ -309,23 +357,23 @@ static void test_chain_none_here(void **state)
     assert_string_equal(why, "no reset method of the list is here: acpi: no ACPI reset "
                         "register: FADT revision 1; efi: no UEFI ResetSystem: no EFI system "
                         "table");
-    resets_outcome_text(&c, &rep.tries[0], line, sizeof(line));
+    resets_outcome_text(ways, &c, &rep.tries[0], line, sizeof(line));
     assert_string_equal(line, "skipped: no ACPI reset register: FADT revision 1");
 }
 
 /* A panel line for a method that was made: the outcome and what was written. */
 static void test_outcome_text(void **state)
 {
-    struct reset_report rep;
+    struct chain_report rep;
     char why[200], line[200];
     (void)state;
-    struct reset_chain c = chain();
+    struct fake_ctx c = chain();
     c.cold = true;
     resets_try(&c, list_of("efi,kbd"), &rep, why, sizeof(why));
-    resets_outcome_text(&c, &rep.tries[1], line, sizeof(line));
+    resets_outcome_text(ways, &c, &rep.tries[1], line, sizeof(line));
     assert_string_equal(line, "still running after 1000 ms (8042 command FEh)");
-    struct reset_try unreached = { .method = RESET_BIOS, .outcome = RESET_NOT_REACHED };
-    resets_outcome_text(&c, &unreached, line, sizeof(line));
+    struct chain_try unreached = { .way = RESET_BIOS, .outcome = CHAIN_NOT_REACHED };
+    resets_outcome_text(ways, &c, &unreached, line, sizeof(line));
     assert_string_equal(line, "not reached");
     reset_offer_describe(&offer, RESET_EFI, true, line, sizeof(line));
     assert_string_equal(line, "UEFI ResetSystem, EfiResetCold");
@@ -336,10 +384,10 @@ static void test_outcome_text(void **state)
 /* The reason is cut to its buffer, never overrun. */
 static void test_chain_reason_cut(void **state)
 {
-    struct reset_report rep;
+    struct chain_report rep;
     char why[24];
     (void)state;
-    struct reset_chain c = chain();
+    struct fake_ctx c = chain();
     resets_try(&c, list_of("kbd,pci,port92,triple,bios"), &rep, why, sizeof(why));
     assert_int_equal(strlen(why), sizeof(why) - 1);
 }

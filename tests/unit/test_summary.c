@@ -1,4 +1,4 @@
-/* app/summary.c: the panel a person reads at the end of a run, built from filled
+/* app/show/summary.c: the panel a person reads at the end of a run, built from filled
  * states. Every line fits the screen, the identity and every interface's outcome are
  * there, failed checks are named, and each ending has its advice. */
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../app/summary.h"
+#include "../../app/show/summary.h"
 #include "../../apm/apm_spec.h"
 
 static struct survey sv;
@@ -324,6 +324,12 @@ static void test_every_code(void **state)
     }
 }
 
+/* The reset table as the panel reads it: each method's name, and what it wrote. */
+static void describe(void *ctx, unsigned m, char *buf, unsigned size)
+{
+    reset_offer_describe(ctx, (enum reset_method)m, false, buf, size);
+}
+
 /* action=reboot: a line for each method of the list, in its order, instead of APM's
  * interfaces (APM was never asked), and the reset failure's advice. */
 static void test_reboot_panel(void **state)
@@ -331,19 +337,24 @@ static void test_reboot_panel(void **state)
     (void)state;
     struct reset_offer offer = { .why = { [RESET_ACPI] = "no ACPI reset register: FADT "
                                                           "revision 1" } };
-    struct reset_chain chain = { .offer = &offer };
-    struct reset_report report = {
+    const struct way ways[RESET_COUNT] = {
+        [RESET_KBD] = { "kbd", 0, describe, 0, HALT_NO_RESET, HALT_RESET_FAILED },
+        [RESET_ACPI] = { "acpi", 0, describe, 0, HALT_NO_RESET, HALT_RESET_FAILED },
+        [RESET_TRIPLE] = { "triple", 0, describe, 0, HALT_NO_RESET, HALT_RESET_FAILED },
+    };
+    struct chain_report report = {
         .count = 3,
+        .made = 1,
         .tries = {
-            { RESET_ACPI, RESET_SKIPPED, "no ACPI reset register: FADT revision 1" },
-            { RESET_KBD, RESET_STILL_RUNNING, NULL },
-            { RESET_TRIPLE, RESET_NOT_REACHED, NULL },
+            { RESET_ACPI, CHAIN_SKIPPED, "no ACPI reset register: FADT revision 1" },
+            { RESET_KBD, CHAIN_STILL_ON, "" },
+            { RESET_TRIPLE, CHAIN_NOT_REACHED, "" },
         },
     };
     struct summary_input in = { .version = "0.1", .sv = &sv, .apm = &apm,
                                 .serial_kind = "8250", .code = HALT_RESET_FAILED,
                                 .reason = "reset failed: still running after kbd",
-                                .chain = &chain, .resets = &report };
+                                .resets = &report, .reset_ways = ways, .reset_ctx = &offer };
     count = summary_lines(&in, lines, SUMMARY_LINES);
     assert_string_equal(field("acpi"), "skipped: no ACPI reset register: FADT revision 1");
     assert_string_equal(field("kbd"), "still running after 1000 ms (8042 command FEh)");

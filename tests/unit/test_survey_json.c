@@ -1,4 +1,4 @@
-/* test_survey_json: the survey's JSON line (app/surveyjson.c) from a state where
+/* test_survey_json: the survey's JSON line (app/show/surveyjson.c) from a state where
  * every field is filled and every value differs from its neighbours, compared whole
  * with the line docs/survey.md's schema promises: a field filled from the wrong source, left
  * out or mis-escaped changes the text. One more state covers the branches the first
@@ -12,10 +12,11 @@
 #include <cmocka.h>
 
 #include "../../system/cpuname.h"
-#include "../../app/survey.h"
+#include "../../app/show/surveyjson.h"
 #include "../../apm/apm_spec.h"
 
 static char buf[SURVEY_JSON_MAX];
+static struct reset_offer resets;      /* the reset methods, as app/reset/ways.c decides them */
 
 static void fill_machine(struct survey *sv, struct bootinfo *bi)
 {
@@ -78,8 +79,8 @@ static void fill_machine(struct survey *sv, struct bootinfo *bi)
         .kbc = true, .kbc_status = 0x1C, .pci_mech = 1, .chipset = &sv->chipset,
         .fadt = &fadt, .efi_why = "no EFI system table",
     };
-    reset_offer_find(&facts, &sv->reset);
-    sv->previous = "reset:kbd:warm";
+    reset_offer_find(&facts, &resets);
+    sv->record = "reset:kbd:warm";
     sv->video.have_dcc = true;
     sv->video.dcc_active = 0x08;
     sv->video.adapter = "VGA";
@@ -169,12 +170,12 @@ static void test_everything_filled(void **state)
     (void)state;
     fill_machine(&sv, &bi);
     fill_apm(&apm);
-    assert_true(survey_json(&sv, &bi, &apm, "action=survey wait=0", buf, sizeof(buf)));
+    assert_true(survey_json(&sv, &bi, &apm, &resets, "action=survey wait=0", buf, sizeof(buf)));
     assert_string_equal(buf,
         "{\"schema\":1,\"version\":\"0.2\",\"commit\":\"31e4713ab3ec\","
         "\"firmware\":\"bios\",\"loader\":\"GRUB 2.06\",\"multiboot\":1,"
         "\"options\":\"action=survey wait=0\",\"label\":\"bench 3\","
-        "\"previous\":\"reset:kbd:warm\","
+        "\"record\":\"reset:kbd:warm\","
         "\"cpu\":{\"class\":\"cpuid\",\"vendor\":\"GenuineIntel\",\"family\":5,"
         "\"model\":4,\"stepping\":3,\"name\":\"Pentium \\\"MMX\\\"\",\"fpu\":true,"
         "\"fpu_kind\":\"integrated\",\"tsc\":false,\"clock_khz\":66670,"
@@ -246,16 +247,16 @@ static void test_uefi_386_nothing_found(void **state)
     memset(&sv.pci, 0, sizeof(sv.pci));
     memset(&sv.chipset, 0, sizeof(sv.chipset));
     snprintf(sv.chipset.explain, sizeof(sv.chipset.explain), "no PCI");
-    sv.previous = NULL;                 /* no record found: no field */
+    sv.record = NULL;                 /* no record found: no field */
     const struct reset_facts none = {
         .kbc_status = 0xFF, .isa = true, .no_fadt = "no RSDP",
         .efi_why = "no runtime services table", .bios_why = "no BIOS calls here",
     };
-    reset_offer_find(&none, &sv.reset);
+    reset_offer_find(&none, &resets);
     bi.protocol = 2;
     bi.have_mem = false;
     bi.mmap_count = 0;
-    assert_true(survey_json(&sv, &bi, NULL, "", buf, sizeof(buf)));
+    assert_true(survey_json(&sv, &bi, NULL, &resets, "", buf, sizeof(buf)));
     assert_string_equal(buf,
         "{\"schema\":1,\"firmware\":\"uefi\",\"loader\":\"GRUB 2.06\",\"multiboot\":2,"
         "\"options\":\"\",\"cpu\":{\"class\":\"386\",\"name\":\"386\",\"fpu\":false,"
@@ -272,18 +273,18 @@ static void test_uefi_386_nothing_found(void **state)
     apm.status.life_percent = 0xFF;
     apm.status.life_time = APM_UNKNOWN16;
     apm.have_caps = false;
-    assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
+    assert_true(survey_json(&sv, &bi, &apm, &resets, "", buf, sizeof(buf)));
     assert_non_null(strstr(buf, "\"life_percent\":null,\"life_seconds\":null,"
                                 "\"battery_count\":2},\"steps\""));
     apm.present = false;
-    assert_true(survey_json(&sv, &bi, &apm, "", buf, sizeof(buf)));
+    assert_true(survey_json(&sv, &bi, &apm, &resets, "", buf, sizeof(buf)));
     assert_non_null(strstr(buf, "\"apm\":{\"present\":false,\"steps\":"));
 
     /* No UEFI and no BIOS (an empty INT 15h vector): said, with the reason. */
     sv.firmware = "none";
     sv.firmware_reason = "the INT 15h vector is zero: no legacy BIOS";
     sv.efi.valid = false;
-    assert_true(survey_json(&sv, &bi, NULL, "", buf, sizeof(buf)));
+    assert_true(survey_json(&sv, &bi, NULL, &resets, "", buf, sizeof(buf)));
     assert_non_null(strstr(buf, "{\"schema\":1,\"firmware\":\"none\",\"firmware_reason\":"
                                 "\"the INT 15h vector is zero: no legacy BIOS\",\"loader\":"));
 }
@@ -343,7 +344,7 @@ static void test_too_small(void **state)
     (void)state;
     fill_machine(&sv, &bi);
     fill_apm(&apm);
-    assert_false(survey_json(&sv, &bi, &apm, "", small, sizeof(small)));
+    assert_false(survey_json(&sv, &bi, &apm, &resets, "", small, sizeof(small)));
 }
 
 int main(void)

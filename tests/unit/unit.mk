@@ -31,40 +31,40 @@ UNIT_APM_OBJS     := tests/unit/test_apm.o $(UNIT_APM_CASES:%=tests/unit/apm_cas
 	apm/apm.o apm/apm_text.o apm/poweroff.o apm/check.o apm/pm_segs.o lib/biosregs.o \
 	lib/format.o system/segdesc.o apm/resume.o lib/rtctime.o
 UNIT_OPTIONS_OBJS := tests/unit/test_options.o tests/unit/host_console.o \
-	app/options.o lib/format.o
-UNIT_METHODS_OBJS := tests/unit/test_methods.o tests/unit/host_console.o \
-	app/methods.o app/options.o lib/format.o
+	app/common/options.o lib/format.o
+UNIT_CHAIN_OBJS := tests/unit/test_chain.o tests/unit/host_console.o \
+	app/common/chain.o app/common/options.o lib/format.o
 UNIT_BOOTINFO_OBJS := tests/unit/test_bootinfo.o system/bootinfo.o
 UNIT_FORMAT_OBJS  := tests/unit/test_format.o lib/format.o
 UNIT_JSON_OBJS    := tests/unit/test_json.o lib/json.o lib/format.o
-UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/surveyjson.o lib/json.o \
+UNIT_SURVEYJSON_OBJS := tests/unit/test_survey_json.o app/show/surveyjson.o lib/json.o \
 	system/cpuname.o \
 	lib/format.o apm/apm.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o \
-	survey/smbios.o survey/acpi.o survey/physmem.o app/probe_disks.o survey/chipset.o \
+	survey/smbios.o survey/acpi.o survey/physmem.o app/facts/probe_disks.o survey/chipset.o \
 	survey/pci.o survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/efi.o \
-	apm/resume.o lib/rtctime.o app/reset_offer.o app/options.o
+	apm/resume.o lib/rtctime.o app/reset/offer.o app/common/options.o
 
 UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checklists.o \
 	apm/check.o apm/apm.o apm/apm_text.o apm/poweroff.o apm/pm_segs.o lib/biosregs.o \
 	lib/format.o system/segdesc.o tests/unit/host_console.o apm/resume.o lib/rtctime.o
 
-UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/summary.o lib/format.o apm/apm.o \
+UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/show/summary.o lib/format.o apm/apm.o \
 	apm/poweroff.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o apm/resume.o \
-	lib/rtctime.o app/resets.o app/reset_offer.o app/options.o lib/json.o
+	lib/rtctime.o app/reset/resets.o app/reset/offer.o app/common/options.o lib/json.o
 
-UNIT_RESETS_OBJS := tests/unit/test_resets.o app/resets.o app/reset_offer.o app/options.o \
+UNIT_RESETS_OBJS := tests/unit/test_resets.o app/common/chain.o app/reset/resets.o app/reset/offer.o app/common/options.o \
 	lib/json.o lib/format.o tests/unit/host_console.o
 
-UNIT_LASTRUN_OBJS := tests/unit/test_lastrun.o lib/lastrun.o lib/rtctime.o lib/crc32.o \
-	app/lastrun_story.o lib/format.o
+UNIT_RECORD_OBJS := tests/unit/test_record.o lib/record.o lib/rtctime.o lib/crc32.o \
+	app/common/record_story.o lib/format.o
 
 UNIT_QRPAGES_OBJS := tests/unit/test_qrpages.o survey/qrpages.o lib/crc32.o survey/qr.o \
 	lib/format.o
 
 UNIT_ROMID_OBJS := tests/unit/test_romid.o survey/romid.o lib/crc32.o lib/string.o
 
-UNIT_PROBES_OBJS := tests/unit/test_probes.o app/probe_memory.o app/probe_disks.o \
-	app/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o lib/e820.o
+UNIT_PROBES_OBJS := tests/unit/test_probes.o app/facts/probe_memory.o app/facts/probe_disks.o \
+	app/facts/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o lib/e820.o
 
 UNIT_DEFLATE_OBJS := tests/unit/test_deflate.o survey/deflate.o survey/base45.o
 
@@ -92,16 +92,16 @@ UNIT_LOADER_TESTS := test_loader_menu test_loader_fat test_loader_lz4 test_loade
 	test_loader_mbinfo
 LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
 
-UNIT_TESTS := test_deflate test_probes test_apm test_options test_methods test_bootinfo \
+UNIT_TESTS := test_deflate test_probes test_apm test_options test_chain test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
-	test_checklist test_pic test_pitclock test_uart test_aml test_freemem test_resets test_lastrun \
+	test_checklist test_pic test_pitclock test_uart test_aml test_freemem test_resets test_record \
 	$(UNIT_LOADER_TESTS)
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
-UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_METHODS_OBJS) \
+UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_CHAIN_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
 	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) $(UNIT_PITCLOCK_OBJS) $(UNIT_UART_OBJS) \
-	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_RESETS_OBJS) $(UNIT_LASTRUN_OBJS) \
+	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_RESETS_OBJS) $(UNIT_RECORD_OBJS) \
 	$(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
 	$(UNIT_LOADER_MBINFO_OBJS) $(UNIT_LOADER_MENU_OBJS) $(UNIT_LOADER_FAT_OBJS)))
 
@@ -114,7 +114,7 @@ unit: unit-bin
 
 $(UNIT_DIR)/test_apm: $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS))
 $(UNIT_DIR)/test_options: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONS_OBJS))
-$(UNIT_DIR)/test_methods: $(addprefix $(HOST_DIR)/,$(UNIT_METHODS_OBJS))
+$(UNIT_DIR)/test_chain: $(addprefix $(HOST_DIR)/,$(UNIT_CHAIN_OBJS))
 $(UNIT_DIR)/test_bootinfo: $(addprefix $(HOST_DIR)/,$(UNIT_BOOTINFO_OBJS))
 $(UNIT_DIR)/test_format: $(addprefix $(HOST_DIR)/,$(UNIT_FORMAT_OBJS))
 $(UNIT_DIR)/test_json: $(addprefix $(HOST_DIR)/,$(UNIT_JSON_OBJS))
@@ -132,7 +132,7 @@ $(UNIT_DIR)/test_uart: $(addprefix $(HOST_DIR)/,$(UNIT_UART_OBJS))
 $(UNIT_DIR)/test_aml: $(addprefix $(HOST_DIR)/,$(UNIT_AML_OBJS))
 $(UNIT_DIR)/test_freemem: $(addprefix $(HOST_DIR)/,$(UNIT_FREEMEM_OBJS))
 $(UNIT_DIR)/test_resets: $(addprefix $(HOST_DIR)/,$(UNIT_RESETS_OBJS))
-$(UNIT_DIR)/test_lastrun: $(addprefix $(HOST_DIR)/,$(UNIT_LASTRUN_OBJS))
+$(UNIT_DIR)/test_record: $(addprefix $(HOST_DIR)/,$(UNIT_RECORD_OBJS))
 $(UNIT_DIR)/test_loader_menu: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_MENU_OBJS))
 $(UNIT_DIR)/test_loader_fat: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_FAT_OBJS))
 $(UNIT_DIR)/test_loader_lz4: $(addprefix $(HOST_DIR)/,$(UNIT_LOADER_LZ4_OBJS))
