@@ -7,6 +7,7 @@
 #ifndef APMOFF_SURVEY_ROMID_H
 #define APMOFF_SURVEY_ROMID_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,7 +24,23 @@ struct rom_id {
 };
 
 /* Hashes len bytes and keeps the first distinct printable runs that name a BIOS
- * vendor or carry a copyright. */
+ * vendor or carry a copyright; then, while there is room, runs that say BIOS. */
 void romid_scan(const uint8_t *rom, size_t len, struct rom_id *id);
+
+/* The same, fed a piece at a time: a ROM on a slow bus is read once, in pieces the
+ * caller copies to RAM, and every pass (the CRC, the runs) reads the copy. */
+#define ROMID_WEAK_MAX (ROMID_STRINGS_MAX * 2)
+
+struct romid_scan {
+    struct rom_id *id;
+    char run[ROMID_STRING_MAX];         /* the current printable run, cut */
+    size_t run_len;                     /* its whole length */
+    char weak[ROMID_WEAK_MAX][ROMID_STRING_MAX + 1];
+    unsigned weak_count;
+};
+
+void romid_start(struct romid_scan *r, struct rom_id *id);
+void romid_feed(struct romid_scan *r, const uint8_t *bytes, size_t len);
+void romid_finish(struct romid_scan *r);
 
 #endif

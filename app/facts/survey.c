@@ -297,11 +297,32 @@ static void survey_acpi(struct survey *sv)
 }
 
 /* The BIOS's own identity: its date and model byte, the ROM's CRC-32 and banner. */
+/* The ROM's CRC-32 and banners, the ROM read once, a dword at a time, in pieces copied
+ * to RAM (the kernel's 512 KiB has no room for all of it), which the CRC and the
+ * banner scan then read. On 86Box's Award 386 (33 MHz) the copy takes 50 ms, the CRC
+ * 170 ms, the scan 350 ms; read and hashed a byte at a time, 1.7 s. */
+#define ROM_PIECE_DWORDS 1024
+
+static void scan_rom(struct rom_id *id)
+{
+    static uint32_t piece[ROM_PIECE_DWORDS];
+    const volatile uint32_t *rom = (const volatile uint32_t *)(uintptr_t)ROMID_START;
+    struct romid_scan r;
+
+    romid_start(&r, id);
+    for (uint32_t at = 0; at < (ROMID_END - ROMID_START) / 4; at += ROM_PIECE_DWORDS) {
+        for (unsigned i = 0; i < ROM_PIECE_DWORDS; i++)
+            piece[i] = rom[at + i];
+        romid_feed(&r, (const uint8_t *)piece, sizeof(piece));
+    }
+    romid_finish(&r);
+}
+
 static void survey_bios(struct survey *sv)
 {
     read_bios_date(sv);
     say("bios: date %s, model byte %02Xh", sv->bios_date, sv->model_byte);
-    romid_scan((const uint8_t *)(uintptr_t)ROMID_START, ROMID_END - ROMID_START, &sv->rom);
+    scan_rom(&sv->rom);
     say("bios: ROM E0000h-FFFFFh CRC-32 %08Xh", (unsigned)sv->rom.crc32);
     for (unsigned i = 0; i < sv->rom.count; i++)
         say("bios: \"%s\"", sv->rom.strings[i]);

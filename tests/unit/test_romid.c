@@ -80,9 +80,34 @@ static void test_limits(void **state)
     assert_string_equal(id.strings[0], "(C) IBM at the end");
 }
 
+/* Fed a piece at a time (the kernel copies the ROM to RAM in 4 KiB pieces), with runs
+ * cut across the pieces' ends, the same identity as the whole ROM at once. */
+static void test_pieces(void **state)
+{
+    struct rom_id whole, pieces;
+    struct romid_scan r;
+    (void)state;
+    for (size_t i = 0; i < sizeof(rom); i++)
+        rom[i] = (uint8_t)(i * 131 >> 3 | 0x80);
+    put(0x0FF0, "Award Modular BIOS v4.51PG, An Energy Star Ally");   /* across 1000h */
+    put(0x1FFA, "  PCI BIOS 2.10 for this board  ");                   /* weak, across */
+    put(0x3000, "Copyright (C) 1984-96, Award Software, Inc.");
+    romid_scan(rom, sizeof(rom), &whole);
+    for (size_t step = 1; step <= 0x1001; step += 0x1000 / 3) {
+        romid_start(&r, &pieces);
+        for (size_t at = 0; at < sizeof(rom); at += step)
+            romid_feed(&r, rom + at, at + step > sizeof(rom) ? sizeof(rom) - at : step);
+        romid_finish(&r);
+        assert_memory_equal(&pieces, &whole, sizeof(whole));
+    }
+    assert_int_equal(whole.count, 3);
+    assert_string_equal(whole.strings[2], "PCI BIOS 2.10 for this board");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pieces),
         cmocka_unit_test(test_banners_found),
         cmocka_unit_test(test_templates_skipped),
         cmocka_unit_test(test_limits),
