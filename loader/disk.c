@@ -7,9 +7,18 @@
 
 #define TRIES           5
 #define SECTOR          FAT_SECTOR
+/* A step to the next cylinder, the heads' settling and the BIOS's work around them:
+ * 3 ms and 15 ms in the diskette parameter table DOS and most BIOSes use, a few ms of
+ * BIOS code, and room to spare. 86Box's Award 386 needs less than one sector's time
+ * (11 ms), more than the index gap: too little room costs a turn, too much a sector. */
+#define STEP_MS         25
+/* Counted in sectors at 360 rpm, a 5.25" HD drive's turn: the faster turn passes more
+ * sectors in the same time, so a 3.5" drive gets a little more room than it needs. */
+#define RPM_FASTEST     360
 
 static uint8_t drive;
 static unsigned spt, heads, mirror_sectors;
+static unsigned step_skip;              /* sectors that pass during a step: STEP_MS */
 static int multitrack;                  /* 1 works, 0 not tried yet, -1 refused */
 static int mirror_on = 1;
 static uint8_t have[DISK_MIRROR_SECTORS / 8];
@@ -20,10 +29,14 @@ void disk_open(uint8_t d, const struct fat_volume *v)
     drive = d;
     spt = v->track_sectors;
     heads = v->heads;
-    /* Whole cylinders only, so a cylinder is either mirrored or not. */
+    /* Whole cylinders only, so a cylinder is either mirrored or not; and only a disk
+     * whose cylinder fits the track buffer (not a 2.88 MB one: it is read a track a
+     * call, by disk_read()). */
     unsigned cylinder = spt * heads;
-    mirror_sectors = DISK_MIRROR_SECTORS / cylinder * cylinder;
+    mirror_sectors = cylinder <= LOADER_TRACK_SECTORS ?
+                     DISK_MIRROR_SECTORS / cylinder * cylinder : 0;
     multitrack = heads == 2 && 2 * spt <= LOADER_TRACK_SECTORS ? 0 : -1;
+    step_skip = (spt * STEP_MS * RPM_FASTEST + 60000 - 1) / 60000;
 }
 
 const struct disk_stats *disk_stats(void)
@@ -50,11 +63,12 @@ const char *disk_status_name(uint8_t status)
     return "an error the BIOS does not name";
 }
 
-/* INT 13h AH=02h: n sectors from (cylinder, head, sector) into the track buffer,
- * tried `tries` times with a reset between. 0, or the last status; *moved is AL on
- * success, the sectors the BIOS says it read (RBIL: not every BIOS sets it then). */
+/* INT 13h AH=02h: n sectors from (cylinder, head, sector) into the track buffer from
+ * its sector `at` on, tried `tries` times with a reset between. 0, or the last status;
+ * *moved is AL on success, the sectors the BIOS says it read (RBIL: not every BIOS
+ * sets it then). */
 static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsigned n,
-                         int tries, unsigned *moved)
+                         unsigned at, int tries, unsigned *moved)
 {
     struct biosregs r;
     uint8_t status = 0;
@@ -72,7 +86,7 @@ static uint8_t bios_read(unsigned cylinder, unsigned head, unsigned sector, unsi
         r.cl = (uint8_t)sector;
         r.dh = (uint8_t)head;
         r.dl = drive;
-        r.es = (uint16_t)((LOADER_TRACK_BUFFER + (sector - 1) * SECTOR) >> 4);
+        r.es = (uint16_t)((LOADER_TRACK_BUFFER + at * SECTOR) >> 4);
         intcall(BIOS_INT_DISK, &r, &r);
         if (!(r.eflags & 1)) {
             *moved = r.al;
@@ -91,38 +105,69 @@ static unsigned sectors_read(unsigned al, unsigned asked)
     return al && al < asked ? al : asked;
 }
 
-/* One cylinder into the mirror: both heads in one multi-track read where the BIOS
- * takes it (one revolution saved a cylinder: the second head's first sector is not
- * missed between two calls), else a head at a time. A BIOS that stops at the end of
- * the first head says so only in AL, with CF clear and status 0 (86Box's Intel
- * AN430TX, Phoenix 4.0 6.0: AL=12h for 36 sectors): a multi-track read counts only
- * when AL is every sector asked for. 0, or the failing read. */
-static int mirror_cylinder(unsigned c, struct disk_error *err)
+/* Sectors first .. first + n - 1 of one head of a cylinder into the track buffer at
+ * their place in the cylinder, in as many reads as the BIOS's AL says it takes. 0, or
+ * -1 with *err filled in. */
+static int read_run(unsigned c, unsigned h, unsigned first, unsigned n,
+                    struct disk_error *err)
 {
-    uint8_t *to = phys(LOADER_MIRROR + c * spt * heads * SECTOR);
     unsigned moved;
+    for (unsigned s = first, left = n, got; left; s += got, left -= got) {
+        uint8_t status = bios_read(c, h, s, left, h * spt + s - 1, TRIES, &moved);
+        if (status) {
+            *err = (struct disk_error){ status, (c * heads + h) * spt + s - 1, c, h, s };
+            return -1;
+        }
+        got = sectors_read(moved, left);
+    }
+    return 0;
+}
+
+/* The sector to begin a cylinder with so that the disk's turn is not waited for: the
+ * one that comes under the heads `skip` sectors after the last read ended with sector
+ * `ended` (0: not known, and sector 1 is as good as any). */
+static unsigned first_after(unsigned ended, unsigned skip)
+{
+    return ended ? (ended + skip) % spt + 1 : 1;
+}
+
+/* One cylinder into the mirror, begun where the heads are rather than at sector 1:
+ * from `first` to the end of head 0's track, head 1's whole track, then head 0's
+ * sectors 1 to first - 1. Every read but the first begins at the index, right after
+ * the one before ended at the end of a track: the index gap holds the BIOS's work (on
+ * 86Box's Award 386 and AMI 386 a read of the next sector after the index takes no
+ * turn), and the track buffer is copied out only at the end, before the step. A
+ * cylinder costs two turns and the step, where beginning at sector 1 cost three: the
+ * step and the heads' settling let sector 1 pass, and waiting for it is a whole turn.
+ *
+ * Head 0's run and head 1's track are one multi-track read where the BIOS takes it,
+ * else two. A BIOS that stops at the end of the first head says so only in AL, with
+ * CF clear and status 0 (86Box's Intel AN430TX, Phoenix 4.0 6.0: AL=12h for 36
+ * sectors): a multi-track read counts only when AL is every sector asked for.
+ * *ended is the sector the last read ended with, from one cylinder to the next. 0, or
+ * -1 with *err filled in. */
+static int mirror_cylinder(unsigned c, unsigned *ended, struct disk_error *err)
+{
+    unsigned first = first_after(*ended, step_skip), moved;
+    *ended = 0;
     if (multitrack >= 0) {
-        if (!bios_read(c, 0, 1, 2 * spt, multitrack ? TRIES : 1, &moved) &&
-            moved == 2 * spt) {
+        unsigned n = 2 * spt - first + 1;
+        if (!bios_read(c, 0, first, n, first - 1, multitrack ? TRIES : 1, &moved) &&
+            moved == n)
             multitrack = 1;
-            memcpy(to, phys(LOADER_TRACK_BUFFER), 2 * spt * SECTOR);
-            stats.tracks += 2;
-            return 0;
-        }
-        multitrack = -1;                /* refused: a head at a time from now on */
+        else
+            multitrack = -1;            /* refused: a head at a time from now on */
     }
-    for (unsigned h = 0; h < heads; h++) {
-        for (unsigned s = 1, n; s <= spt; s += sectors_read(moved, n)) {
-            n = spt - s + 1;
-            uint8_t status = bios_read(c, h, s, n, TRIES, &moved);
-            if (status) {
-                *err = (struct disk_error){ status, (c * heads + h) * spt + s - 1, c, h, s };
+    if (multitrack < 0)
+        for (unsigned h = 0, s = first; h < heads; h++, s = 1)
+            if (read_run(c, h, s, spt - s + 1, err))
                 return -1;
-            }
-        }
-        memcpy(to + h * spt * SECTOR, phys(LOADER_TRACK_BUFFER), spt * SECTOR);
-        stats.tracks++;
-    }
+    if (first > 1 && read_run(c, 0, 1, first - 1, err))
+        return -1;
+    *ended = first > 1 ? first - 1 : spt;
+    memcpy(phys(LOADER_MIRROR + c * heads * spt * SECTOR), phys(LOADER_TRACK_BUFFER),
+           heads * spt * SECTOR);
+    stats.tracks += heads;
     return 0;
 }
 
@@ -131,11 +176,13 @@ const void *disk_map(uint32_t lba, unsigned count, struct disk_error *err)
     err->status = 0;
     if (!mirror_on || lba + count > mirror_sectors)
         return 0;
-    unsigned per_cylinder = spt * heads;
+    unsigned per_cylinder = spt * heads, ended = 0;
     for (unsigned c = lba / per_cylinder; c * per_cylinder < lba + count; c++) {
-        if (have[c / 8] & (1 << (c % 8)))
+        if (have[c / 8] & (1 << (c % 8))) {
+            ended = 0;                  /* a longer seek: where the heads land is not known */
             continue;
-        if (mirror_cylinder(c, err))
+        }
+        if (mirror_cylinder(c, &ended, err))
             return 0;
         have[c / 8] |= (uint8_t)(1 << (c % 8));
     }
@@ -161,7 +208,8 @@ int disk_read(uint32_t lba, unsigned count, void *dest, struct disk_error *err)
         unsigned track = lba / spt, first = lba % spt;
         unsigned n = spt - first < count ? spt - first : count;
         unsigned moved;
-        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, TRIES, &moved);
+        uint8_t status = bios_read(track / heads, track % heads, first + 1, n, first, TRIES,
+                                   &moved);
         if (status) {
             *err = (struct disk_error){ status, lba, track / heads, track % heads, first + 1 };
             return -1;

@@ -6,11 +6,12 @@
  * memory (the mirror) as they are read, whole cylinders at a time, in order: what the
  * loader reads (the FAT, the directories, the menu, the kernel) lies there, so every
  * sector is read once and a file that lies in one run is used where it lies. A
- * cylinder is one multi-track read (both heads) where the BIOS takes it, else a read
- * a head; reads go through a buffer below 64 KiB, where no DMA transfer crosses a
- * 64 KiB page. A read is tried five times with a drive reset between; a cylinder that
- * will not read whole (an image cut short) is read again for just the sectors asked
- * for. */
+ * cylinder of a run is begun at the sector that comes under the heads after the step,
+ * not at sector 1, so no turn of the disk is waited for (disk.c); head 0's rest and
+ * head 1 are one multi-track read where the BIOS takes it, else a read a head; reads
+ * go through a buffer below 64 KiB, where no DMA transfer crosses a 64 KiB page. A
+ * read is tried five times with a drive reset between; a cylinder that will not read
+ * whole (an image cut short) is read again for just the sectors asked for. */
 #ifndef APMOFF_LOADER_DISK_H
 #define APMOFF_LOADER_DISK_H
 

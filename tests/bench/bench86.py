@@ -39,6 +39,13 @@ FORMATS = {"1440": "", "1200": "-1200", "720": "-720", "360": "-360"}
 BOARDS = [("386-award495", "1440", "floppy"), ("386-award495-720", "720", "floppy-720"),
           ("ami386-525", "1200", "floppy-1200"), ("ami386-525", "360", "floppy-360"),
           ("tx97", "1440", "floppy")]
+# The drive's own rate for each board and format: sectors a track x 512 bytes x turns a
+# second (a 5.25" HD drive turns at 360 rpm, a 360 KB disk in it too; the rest at 300).
+SECTORS_A_TRACK = {"1440": 18, "1200": 15, "720": 9, "360": 9}
+RPM_360 = {"ami386-525"}
+# The loader's own line on how long the kernel file took to read (loader/main.c).
+LOADER_READ = re.compile(r"^apmoff loader: \S+: (\d+) bytes in (\d+\.\d) s ")
+READ_TARGET = 1.2       # the loader reads within 1.2x of the drive's own rate
 SYSLINUX_CFG = "SERIAL 0 115200\nDEFAULT off\nPROMPT 0\nTIMEOUT 0\nLABEL off\n  COM32 poweroff.c32\n"
 # The lines that end a run when the board cannot cut the power.
 TIMING = re.compile(r"^apmoff: timing: entry to power-off call (\d+) us")
@@ -144,9 +151,43 @@ def off_call_us(row):
     return statistics.median(found) if found else None
 
 
+def drive_rate(machine, fmt):
+    """Bytes a second the drive passes under its heads for this format."""
+    return SECTORS_A_TRACK[fmt] * 512 * (360 if machine in RPM_360 else 300) / 60
+
+
+def loader_read(row):
+    """(bytes, seconds) of the kernel file as the loader says it read it, the median
+    run's; None when it did not say."""
+    found = sorted((float(m.group(2)), int(m.group(1))) for run in row["runs"]
+                   for _, line in run["lines"] for m in [LOADER_READ.match(line)] if m)
+    if not found:
+        return None
+    secs_, size = found[len(found) // 2]
+    return size, secs_
+
+
+def read_rate(machine, fmt, row):
+    """The loader's read of the kernel file against the drive's own rate, as
+    "3.1 s, 40.6 KiB/s (1.11x)" or "-"; and the ratio (None when not said)."""
+    said = loader_read(row)
+    if not said or not said[1]:
+        return "-", None
+    size, secs_ = said
+    ratio = drive_rate(machine, fmt) / (size / secs_)
+    return "%.1f s, %.1f KiB/s (%.2fx)" % (secs_, size / secs_ / 1024, ratio), ratio
+
+
 def targets(rows):
     found = []
     for machine, fmt, ours, theirs in pairs(rows):
+        text, ratio = read_rate(machine, fmt, ours)
+        if ratio is not None:
+            found.append((ratio <= READ_TARGET,
+                          "86Box %s, %s KB floppy: the loader reads the kernel within "
+                          "%.1fx of the drive's own %.1f KiB/s: %s" % (
+                              machine, fmt, READ_TARGET, drive_rate(machine, fmt) / 1024,
+                              text)))
         a, b = median_of(ours, "verdict"), median_of(theirs, "verdict")
         found.append((a is not None and (b is None or a <= 1.1 * b),
                       "86Box %s, %s KB floppy: power-on to verdict within 1.1x Syslinux's: "
@@ -165,17 +206,19 @@ def page_rows(rows):
            "COM1's lines arrived; %d run%s each:" % (len(rows[0]["runs"]) or 1,
                                                     "" if len(rows[0]["runs"]) == 1 else "s"),
            "", "| board | floppy | apmoff: first line | apmoff: verdict | Syslinux "
-           "poweroff.c32: verdict | ratio | kernel's entry to off call |",
-           "|---|---|---|---|---|---|---|"]
+           "poweroff.c32: verdict | ratio | kernel's entry to off call | loader: kernel "
+           "file read (vs the drive's rate) |",
+           "|---|---|---|---|---|---|---|---|"]
     for machine, fmt, ours, theirs in pairs(rows):
         a, b = median_of(ours, "verdict"), median_of(theirs, "verdict")
         us = off_call_us(ours)
-        out.append("| %s | %s KB | %s | %s (%s) | %s | %s | %s |" % (
+        out.append("| %s | %s KB | %s | %s (%s) | %s | %s | %s | %s |" % (
             machine, fmt, secs(median_of(ours, "first")), secs(a),
             ours["runs"][0]["how"] if ours["runs"] else "-",
             secs(b) if b is not None else theirs.get("skipped", "failed"),
             "%.2fx" % (a / b) if a and b else "-",
-            "%.0f ms" % (us / 1000) if us is not None else "no APM"))
+            "%.0f ms" % (us / 1000) if us is not None else "no APM",
+            read_rate(machine, fmt, ours)[0]))
     return out
 
 
