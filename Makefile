@@ -66,7 +66,7 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/qrscreen.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
-	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o
+	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o survey/softoff.o
 AML_OBJS    := aml/aml.o aml/heap.o aml/stream.o aml/opcodes.o aml/namespace.o aml/object.o \
 	aml/convert.o aml/exec.o aml/check.o aml/named.o aml/operators.o aml/store.o \
 	aml/field.o aml/region.o aml/osi.o aml/resource.o
@@ -81,7 +81,7 @@ APP_OBJS    := app/main.o app/selftest.o \
 	app/facts/survey.o app/facts/boot_report.o app/facts/acpi_report.o \
 	app/facts/probe_memory.o app/facts/probe_disks.o app/facts/probe_video.o \
 	app/facts/acpi_aml.o app/facts/aml_host.o \
-	app/power/methods.o app/power/acpi.o app/power/efi.o \
+	app/power/methods.o app/power/acpi.o app/power/efi.o app/power/chipset.o \
 	app/reset/offer.o app/reset/resets.o app/reset/ways.o \
 	app/sleep/sleep.o app/sleep/wake.o \
 	app/show/surveyjson.o app/show/surveyscreen.o zdict.o app/show/summary.o \

@@ -109,6 +109,8 @@ case $status in
     33)  verdict=efi-still-on ;;
     35)  verdict=reset-failed ;;
     37)  verdict=no-reset-method ;;
+    39)  verdict=no-chipset-soft-off ;;
+    41)  verdict=chipset-still-on ;;
     *)   verdict="qemu-status-$status" ;;
 esac
 echo "$verdict"

@@ -47,6 +47,10 @@ enum halt_code {
                                    runs: status 35 */
     HALT_NO_RESET = 18,         /* action=reboot: none of the methods the list names
                                    is there: status 37 */
+    HALT_NO_CHIPSET = 19,       /* method=chipset: no south bridge of the soft-off
+                                   table, or its PM I/O base unset: status 39 */
+    HALT_CHIPSET_STILL_ON = 20, /* method=chipset: the soft-off was written, the
+                                   machine is still on: status 41 */
 };
 
 /* Whether a code ends a run that did not do what it was asked (onfail=reboot then

@@ -79,6 +79,7 @@ static const struct choice method_choices[] = {
     { "apm", METHOD_APM },
     { "acpi", METHOD_ACPI },
     { "efi", METHOD_EFI },
+    { "chipset", METHOD_CHIPSET },
     { 0, 0 },
 };
 

@@ -68,6 +68,7 @@ enum method {
     METHOD_APM,                 /* the APM BIOS, 5307h (the default) */
     METHOD_ACPI,                /* ACPI S5: SLP_TYP|SLP_EN written to PM1a/PM1b_CNT */
     METHOD_EFI,                 /* UEFI runtime services, ResetSystem(EfiResetShutdown) */
+    METHOD_CHIPSET,             /* the south bridge's own soft-off (survey/softoff.h) */
     METHOD_COUNT,
 };
 
@@ -81,7 +82,7 @@ static inline unsigned list_at(int list, unsigned i)
     return i < LIST_ITEMS_MAX ? ((unsigned)list >> (LIST_BITS * i)) & 15 : 0;
 }
 
-#define METHODS_MAX 3
+#define METHODS_MAX 4
 #define METHOD_BITS LIST_BITS
 #define METHOD_LIST_1(m) ((int)(m))
 

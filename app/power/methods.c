@@ -1,6 +1,7 @@
 /* The kernel's power-off methods: see methods.h. */
 #include "methods.h"
 #include "acpi.h"
+#include "chipset.h"
 #include "efi.h"
 #include "../common/record.h"
 #include "../../apm/ports.h"
@@ -136,10 +137,58 @@ static enum way_result efi_off(void *ctx, unsigned way, unsigned attempt, char *
     return efi_power_off(&e, why, size);
 }
 
+static void announce_chipset(void)
+{
+    say_timing();
+    record_leave(RECORD_OFF, "chipset", 1, reset_flag_get());
+}
+
+static void announce_chipset_no_bios(void)
+{
+    say_timing();
+    record_leave(RECORD_OFF, "chipset", 1, 0);
+}
+
+/* Which south bridge, from the PCI walk: one of the soft-off table, or why none. */
+static const char *chipset_missing(void *ctx, unsigned way)
+{
+    static char why[CHAIN_WHY_MAX];
+    struct power_context *c = ctx;
+    struct survey *sv = c->sv;
+    struct softoff_plan plan;
+    (void)way;
+    facts_need(sv, FACTS_PCI);
+    if (sv->pci.mech == PCI_MECH_NONE)
+        return "no chipset soft-off: no PCI (an ISA board has no south bridge to ask)";
+    softoff_find(&sv->pci, &plan);
+    if (plan.chip)
+        return 0;
+    fmt_snprintf(why, sizeof(why), "no chipset soft-off: %s is not in apmoff's soft-off "
+                 "table (%s)", sv->chipset.name[0] ? sv->chipset.name : "the chipset",
+                 sv->chipset.explain);
+    return why;
+}
+
+static enum way_result chipset_off(void *ctx, unsigned way, unsigned attempt, char *why,
+                                   unsigned size)
+{
+    struct power_context *c = ctx;
+    struct chipset_off o = {
+        .mech = c->sv->pci.mech,
+        .announce = c->bios_ok ? announce_chipset : announce_chipset_no_bios,
+    };
+    (void)way;
+    (void)attempt;
+    softoff_find(&c->sv->pci, &o.plan);
+    return chipset_power_off(&o, why, size);
+}
+
 const struct way power_ways[METHOD_COUNT] = {
     [METHOD_APM] = { "apm", apm_missing, 0, apm_off, HALT_NO_APM, HALT_POWEROFF_FAILED },
     [METHOD_ACPI] = { "acpi", 0, 0, acpi_off, HALT_NO_ACPI, HALT_ACPI_STILL_ON },
     [METHOD_EFI] = { "efi", efi_missing, 0, efi_off, HALT_NO_EFI, HALT_EFI_STILL_ON },
+    [METHOD_CHIPSET] = { "chipset", chipset_missing, 0, chipset_off, HALT_NO_CHIPSET,
+                         HALT_CHIPSET_STILL_ON },
 };
 
 const struct chain_kind power_kind = POWER_KIND;

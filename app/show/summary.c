@@ -253,6 +253,12 @@ static const char *advice(enum halt_code code, const struct survey *sv)
                "reset=triple), try boot=cold; send the serial log";
     case HALT_NO_RESET:
         return "none of reset='s methods is here: name others (reset=kbd,triple)";
+    case HALT_NO_CHIPSET:
+        return "no soft-off chipset apmoff knows is set up here: try method=apm or "
+               "method=acpi; send the survey (its PCI list names the chips)";
+    case HALT_CHIPSET_STILL_ON:
+        return "the south bridge's soft-off was written and the board stayed on (an AT "
+               "supply cannot be cut): try method=apm or method=acpi";
     default:
         return "see the log above (serial has every line)";
     }

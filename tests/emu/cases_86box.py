@@ -110,6 +110,15 @@ CASES = [
     Case("86box-ficva503p-floppy", "86box", "award", "ficva503p", "floppy", "", "poweroff", T,
          serial=[r"^apmoff: APM 1\.2 BIOS, signature PM", OFF_TIMING],
          last_line=off_via("rm")),
+    # method=chipset on real BIOSes: the south bridge's soft-off with the PM I/O base
+    # the BIOS set, judged by 86Box's soft-off (PIIX4: type 0; VT82C586B: type 0).
+    Case("86box-tx97-chipset", "86box", "award", "tx97", "floppy", "method=chipset",
+         "poweroff", T, serial=[r"^apmoff: chipset: PIIX4 PM at 00:[0-9A-F]{2}\.3, PM I/O base "],
+         serial_absent=[r"^apmoff: rm: 5300h"],
+         last_line=r"^apmoff: powering off via chipset \(PIIX4 PM: .*sleep type 0\)$"),
+    Case("86box-ficva503p-chipset", "86box", "award", "ficva503p", "floppy", "method=chipset",
+         "poweroff", T, serial=[r"^apmoff: chipset: VT82C586B ACPI at 00:[0-9A-F]{2}\.3, "],
+         last_line=r"^apmoff: powering off via chipset \(VT82C586B ACPI: .*sleep type 0\)$"),
     # El Torito from an ATAPI CD-ROM.
     Case("86box-tx97-cd-iso", "86box", "award", "tx97-cd", "iso", "", "poweroff", T,
          serial=[r"^apmoff: APM 1\.2 BIOS, signature PM"], last_line=off_via("rm")),

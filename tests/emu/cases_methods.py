@@ -172,3 +172,36 @@ CASES += [
          last_line=r"^apmoff: halted: apm: power-off failed via rm, pm32 and pm16; "
                    r"acpi: no ACPI S5: no RSDP$"),
 ]
+
+# --- method=chipset: the south bridge's own soft-off (survey/softoff.h), without the
+# firmware's APM or ACPI: the PM I/O base the BIOS set, PM1 control at base + 04h ---
+OFF_CHIPSET = (r"^apmoff: powering off via chipset \(%s: PM1 control 0604h <- [0-9A-F]{4}h, "
+               r"then [0-9A-F]{4}h: sleep type %u\)$")
+CASES += [
+    # PIIX4 (pc): SUS_TYP 0, as the datasheet and QEMU's model agree.
+    Case("qemu-pc-chipset", "qemu", "seabios", "pc", "kernel", "method=chipset", "poweroff",
+         20, serial=[r"^apmoff: chipset: PIIX4 PM at 00:01\.3, PM I/O base 0600h \("],
+         serial_absent=[NO_APM_CALL, r"^apmoff: acpi: "], last_line=OFF_CHIPSET % ("PIIX4 PM", 0)),
+    # ICH9 (q35): the datasheet's S5 type 7 leaves QEMU's model on (it takes only 0 for
+    # soft-off, as its own \_S5_ says); then 0, which is S0 on a real ICH, turns it off.
+    Case("qemu-q35-chipset", "qemu", "seabios", "q35", "kernel", "method=chipset", "poweroff",
+         30, serial=[OFF_CHIPSET % ("ICH9", 7),
+                     r"^apmoff: chipset: still on 3 s after sleep type 7$"],
+         serial_absent=[NO_APM_CALL], last_line=OFF_CHIPSET % ("ICH9", 0)),
+    Case("bochs-rombios-chipset", "bochs", "bochs", "-", "iso", "method=chipset", "poweroff",
+         60, serial=[r"^apmoff: chipset: PIIX4 PM at 00:01\.3, PM I/O base [0-9A-F]{4}h \("],
+         serial_absent=[NO_APM_CALL],
+         last_line=r"^apmoff: powering off via chipset \(PIIX4 PM: PM1 control [0-9A-F]{4}h "
+                   r"<- [0-9A-F]{4}h, then [0-9A-F]{4}h: sleep type 0\)$"),
+    # No PCI, no south bridge: its own halt code (19: status 39), nothing written.
+    Case("qemu-isapc-chipset-exit", "qemu", "seabios", "isapc", "kernel",
+         "method=chipset onfail=exit", "exit:39", 20,
+         serial_absent=[r"powering off via"],
+         last_line=r"^apmoff: halted: no chipset soft-off: no PCI \(an ISA board has no south "
+                   r"bridge to ask\); exit code 19 \(onfail=exit\)$"),
+    # In a chain after APM (failed by inject=): said, then made.
+    Case("qemu-pc-chain-apm-chipset", "qemu", "seabios", "pc", "kernel",
+         "method=apm,chipset inject=rm-off,pm32-off,pm16-off", "poweroff", 20,
+         serial=[r"^apmoff: falling back to method chipset$"],
+         last_line=OFF_CHIPSET % ("PIIX4 PM", 0)),
+]

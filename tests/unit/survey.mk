@@ -34,6 +34,7 @@ SURVEY_UNIT_ACPI   := $(SURVEY_UNIT_TST)/test_acpi.o $(SURVEY_UNIT_SRC)/acpi.o \
 
 SURVEY_UNIT_PCI    := $(SURVEY_UNIT_TST)/test_pci.o $(SURVEY_UNIT_SRC)/pci.o
 SURVEY_UNIT_CHIPSET := $(SURVEY_UNIT_TST)/test_chipset.o $(SURVEY_UNIT_SRC)/chipset.o \
+	$(SURVEY_UNIT_SRC)/softoff.o \
 	$(SURVEY_UNIT_SRC)/pci.o
 SURVEY_UNIT_ACPI_TABLES := $(SURVEY_UNIT_TST)/test_acpi_tables.o \
 	$(SURVEY_UNIT_SRC)/acpi_tables.o $(SURVEY_UNIT_SRC)/acpi_s5.o \

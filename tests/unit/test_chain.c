@@ -29,7 +29,7 @@ static const char *fake_missing(void *ctx, unsigned m)
 static enum way_result fake_make(void *ctx, unsigned m, unsigned attempt, char *why,
                                  unsigned size)
 {
-    static const char *const names[METHOD_COUNT] = { 0, "apm", "acpi", "efi" };
+    static const char *const names[METHOD_COUNT] = { 0, "apm", "acpi", "efi", "chipset" };
     (void)ctx;
     (void)attempt;
     strcat(calls, names[m]);
@@ -136,8 +136,9 @@ static void test_method_option(void **state)
     assert_int_equal(options_parse(&o, "/k method=acpi,acpi"), 1);
     assert_log_has("error: method= names acpi twice");
     assert_int_equal(options_parse(&o, "/k method=bios"), 1);
-    assert_log_has("error: method=bios is not valid: the names are apm, acpi, efi, given "
-                   "comma-separated in the order to try them (the default: method=apm)");
+    assert_log_has("error: method=bios is not valid: the names are apm, acpi, efi, chipset, "
+                   "given comma-separated in the order to try them (the default: "
+                   "method=apm)");
     assert_int_equal(options_parse(&o, "/k method="), 1);
     assert_int_equal(options_parse(&o, "/k method=apm,"), 1);
     options_defaults(&o);

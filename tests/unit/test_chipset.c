@@ -1,5 +1,6 @@
 /* survey/chipset.c: the soft-off verdict of each table row, the boards they make up,
- * unknown IDs and machines without PCI. */
+ * unknown IDs and machines without PCI; survey/softoff.c: method=chipset's table, which
+ * must agree with the verdicts. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -8,6 +9,7 @@
 #include <cmocka.h>
 
 #include "../../survey/chipset.h"
+#include "../../survey/softoff.h"
 
 static struct pci_survey pci;
 static struct chipset_verdict v;
@@ -472,10 +474,82 @@ static void test_reset_facts(void **state)
     assert_null(v.port92_by);
 }
 
+/* Every chip method=chipset would write is one the verdict calls soft-off: the two
+ * tables cannot drift apart. */
+static void test_softoff_rows_are_soft_off(void **state)
+{
+    unsigned n;
+    const struct softoff_chip *rows = softoff_table(&n);
+    struct softoff_plan plan;
+    (void)state;
+    assert_true(n > 30);
+    for (unsigned i = 0; i < n; i++) {
+        setup(0);
+        with(rows[i].vendor, rows[i].device);
+        if (rows[i].vendor == 0x1039)
+            with(0x1039, 0x0009);
+        chipset_identify(&pci, &v);
+        if (v.soft_off != SOFT_OFF_YES)
+            fail_msg("%04X:%04X %s: soft-off row, verdict %s", rows[i].vendor,
+                     rows[i].device, rows[i].name, chipset_soft_off_name(v.soft_off));
+        softoff_find(&pci, &plan);
+        assert_ptr_equal(plan.chip, &rows[i]);
+        assert_true(rows[i].type_count >= 1 && rows[i].type_count <= SOFTOFF_TYPES_MAX);
+        assert_true((rows[i].base_mask & 0x003F) == 0);     /* a block of 64 or more */
+    }
+}
+
+/* Where the walk found it; an 85C503 (the 5595's ISA bridge ID without its PMU) and an
+ * ISA machine have none; the base from each chip's register layout. */
+static void test_softoff_find(void **state)
+{
+    struct softoff_plan plan;
+    (void)state;
+    with(0x8086, 0x1237);
+    with(0x8086, 0x7000);
+    with(0x8086, 0x7113);
+    pci.fn[2].fn = 3;
+    softoff_find(&pci, &plan);
+    assert_non_null(plan.chip);
+    assert_string_equal(plan.chip->name, "PIIX4 PM");
+    assert_int_equal(plan.dev, 2);
+    assert_int_equal(plan.fn, 3);
+    assert_int_equal(softoff_base(plan.chip, 0x0601), 0x0600);     /* bit 0: I/O space */
+    assert_int_equal(plan.chip->types[0], 0);
+
+    setup(0);
+    with(0x1039, 0x0406);
+    with(0x1039, 0x0008);
+    softoff_find(&pci, &plan);
+    assert_null(plan.chip);
+
+    setup(0);
+    with(0x1106, 0x0586);
+    with(0x1106, 0x3040);
+    softoff_find(&pci, &plan);
+    assert_string_equal(plan.chip->name, "VT82C586B ACPI");
+    assert_int_equal(softoff_base(plan.chip, 0x0000E401), 0xE400);  /* 49h:48h, 48h is 01h */
+
+    setup(0);
+    with(0x8086, 0x29C0);
+    with(0x8086, 0x2918);
+    softoff_find(&pci, &plan);
+    assert_string_equal(plan.chip->name, "ICH9");
+    assert_int_equal(plan.chip->enable_bit, 7);
+    assert_int_equal(plan.chip->types[0], 7);
+    assert_int_equal(softoff_value(7, true), 0x3C00);
+
+    pci.mech = PCI_MECH_NONE;
+    softoff_find(&pci, &plan);
+    assert_null(plan.chip);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_each_row, setup),
+        cmocka_unit_test_setup(test_softoff_rows_are_soft_off, setup),
+        cmocka_unit_test_setup(test_softoff_find, setup),
         cmocka_unit_test_setup(test_430hx, setup),
         cmocka_unit_test_setup(test_qemu_pc, setup),
         cmocka_unit_test_setup(test_q35, setup),

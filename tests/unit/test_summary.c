@@ -316,7 +316,7 @@ static void test_log_names_the_port(void **state)
 static void test_every_code(void **state)
 {
     (void)state;
-    for (int code = HALT_POWEROFF_FAILED; code <= HALT_NO_RESET; code++) {
+    for (int code = HALT_POWEROFF_FAILED; code <= HALT_CHIPSET_STILL_ON; code++) {
         build((enum halt_code)code, "a reason that is long enough to need a second line "
               "on the screen, which it gets under the same label", true);
         assert_non_null(field("Next"));
