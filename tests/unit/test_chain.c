@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
+#include "options_of.h"
 #include "../../app/power/kind.h"
 
 /* Fakes: each records that it was called, in order, and answers as told; a method
@@ -67,12 +68,7 @@ static int setup(void **state)
 
 static int list_of(const char *text)
 {
-    struct options o;
-    char line[80];
-    options_defaults(&o);
-    snprintf(line, sizeof(line), "/k method=%s", text);
-    assert_int_equal(options_parse(&o, line), 0);
-    return o.methods;
+    return options_of("method", text).methods;
 }
 
 /* One method: its own reason, unchanged, and its own codes (the APM default must end

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "log_assert.h"
+#include "options_of.h"
 #include "../../app/reset/resets.h"
 #include "../../system/console.h"
 
@@ -95,12 +96,7 @@ static int setup(void **state)
 
 static int list_of(const char *text)
 {
-    struct options o;
-    char line[120];
-    options_defaults(&o);
-    snprintf(line, sizeof(line), "/k reset=%s", text);
-    assert_int_equal(options_parse(&o, line), 0);
-    return o.resets;
+    return options_of("reset", text).resets;
 }
 
 #define FAKE_WAY(name) { name, fake_missing, fake_describe, fake_make, HALT_NO_RESET, \
