@@ -49,6 +49,8 @@
 ; Waking by time (wake=):
 %assign BEH_TIMER    27         ; APM 1.2's resume timer (5310h says so, 5311h sets it):
                                 ; standby and suspend end when the clock reaches it
+%assign BEH_HALTOFF  29         ; real-mode 5307h off halts the CPU with interrupts off, as a
+                                   ; BIOS that believes the power is already gone
 %assign BEH_ALARM    28         ; no resume timer; standby and suspend end at the clock's
                                 ; alarm (INT 4Ah, or AF in register C), as a BIOS whose
                                 ; setup has resume on alarm
@@ -784,6 +786,14 @@ fn_set_state:
         cli
 .forever:
         jmp     .forever
+%endif
+%if BEHAVIOUR == BEH_HALTOFF
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+        cli
+.halted:
+        hlt                             ; only an NMI or a reset ends this
+        jmp     .halted
 %endif
 %if BEHAVIOUR == BEH_LATE || BEHAVIOUR == BEH_IRETCF
         push    ax

@@ -49,6 +49,7 @@ BEHAVIOURS = {
     "dsdata": "BEH_DSDATA",
     "timer": "BEH_TIMER",
     "alarm": "BEH_ALARM",
+    "haltoff": "BEH_HALTOFF",
 }
 
 BLOCK = 512

@@ -83,6 +83,16 @@ CASES = [
               serial=[r"^apmoff: v86: BIOS call did not return within 30 s: stopped by the "
                      r"timer at ", r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
+    # A BIOS that halts with interrupts off after 5307h, believing the power gone (as
+    # bochs-emu/Bochs#735 met, and Linux's apm=realmode-power-off quirks): through the
+    # trampoline the CPU stays halted; the v86 monitor sees the HLT, names where, and
+    # the next interface powers off.
+    biosrom("haltoff-v86", "haltoff", "bioscall=v86", timeout=30,
+             serial=[r"^apmoff: v86: BIOS executed HLT with interrupts disabled at ",
+                     r"^apmoff: falling back to pm32$"],
+             last_line=off_via("pm32")),
+    biosrom("haltoff-hang", "haltoff", "", "hang", timeout=15,
+             hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)$"),
     biosrom("nmi-v86", "nmi", "bioscall=v86", timeout=30,
              actions=[NmiAfter(r"^apmoff: powering off via rm")],
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",
