@@ -151,7 +151,7 @@ static enum way_result hw_reduced_off(const struct acpi_off *c, uint8_t typa,
     uint32_t v = ((uint32_t)typa << ACPI_SLEEP_TYP_SHIFT & ACPI_SLEEP_TYP_MASK) | ACPI_SLEEP_EN;
 
     if (c->announce)
-        c->announce();
+        c->announce(c->ctx, "acpi");
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
     say("powering off via acpi (S5: SLEEP_CONTROL_REG %Xh, SLP_TYP %u, hardware-reduced)",
         (unsigned)ctl->addr, typa);
@@ -209,7 +209,7 @@ enum way_result acpi_power_off(const struct acpi_off *c, char *why, unsigned siz
     if (r.pm1b_cnt)
         fmt_snprintf(b, sizeof(b), ", PM1b_CNT %04Xh, SLP_TYPb %u", r.pm1b_cnt, typb);
     if (c->announce)
-        c->announce();
+        c->announce(c->ctx, "acpi");
     unsigned gpes = acpi_pm_quiesce(&r);
     say("acpi: WAK_STS and the PM1 status cleared (PM1a_EVT %04Xh), %u GPE enable "
         "register%s zeroed and their status cleared", r.pm1a_sts, gpes, gpes == 1 ? "" : "s");

@@ -38,7 +38,10 @@ struct acpi_off {
     unsigned pci_mech;          /* the survey's PCI mechanism, for PCI_Config regions */
     bool run_aml;               /* pts=on */
     bool can_flush;             /* the CPU has WBINVD (a 486 or later) */
-    void (*announce)(void);     /* just before the S5 writes: the survey line, timing */
+    /* Just before the first write or call: the time from entry, the record for
+     * the next run (given ctx and the method's name) */
+    void (*announce)(void *ctx, const char *method);
+    void *ctx;
 };
 
 /* Powers off through S5. Returns WAY_ABSENT without touching a port when the

@@ -54,7 +54,7 @@ enum way_result chipset_power_off(const struct chipset_off *c, char *why, unsign
     say("chipset: %s at %02X:%02X.%u, PM I/O base %04Xh (%s)", chip->name, p->bus, p->dev,
         p->fn, base, chip->source);
     if (c->announce)
-        c->announce();
+        c->announce(c->ctx, "chipset");
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
     for (unsigned i = 0; i < chip->type_count; i++) {
         uint8_t type = chip->types[i];

@@ -16,7 +16,10 @@
 struct chipset_off {
     struct softoff_plan plan;   /* softoff_find()'s, with a chip */
     enum pci_mech mech;         /* to reach its configuration space */
-    void (*announce)(void);     /* just before the first sleep write: timing, record */
+    /* Just before the first write or call: the time from entry, the record for
+     * the next run (given ctx and the method's name) */
+    void (*announce)(void *ctx, const char *method);
+    void *ctx;
 };
 
 /* Returns WAY_ABSENT when the base is not set up (nothing written), else

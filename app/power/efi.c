@@ -29,7 +29,7 @@ enum way_result efi_power_off(const struct efi_off *c, char *why, unsigned size)
         standin = "a wait for an NMI (inject=efi-nmi)";
     }
     if (c->announce)
-        c->announce();
+        c->announce(c->ctx, "efi");
     say("note: no disk was flushed or spun down first; apmoff writes to no disk");
     say("powering off via efi (ResetSystem at %08Xh, EfiResetShutdown, %s)",
         (unsigned)efi->reset_system,

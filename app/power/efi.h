@@ -16,7 +16,10 @@ struct efi_off {
     const struct efi_info *efi;
     bool sse;                   /* the CPU has SSE (for MXCSR) */
     int inject;                 /* INJECT_EFI_FAULT, INJECT_EFI_NMI (app/common/options.h) */
-    void (*announce)(void);     /* just before the call: the survey line, timing */
+    /* Just before the first write or call: the time from entry, the record for
+     * the next run (given ctx and the method's name) */
+    void (*announce)(void *ctx, const char *method);
+    void *ctx;
 };
 
 /* Returns WAY_STILL_ON after the firmware returned and a grace wait. A CPU exception

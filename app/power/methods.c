@@ -73,23 +73,13 @@ static enum way_result apm_off(void *ctx, unsigned way, unsigned attempt, char *
 }
 
 /* Before the first port write of a method that is not APM: the time from entry, and
- * the record for the next run. */
-static void announce_acpi(void)
+ * the record for the next run (40:72h only where a legacy BIOS keeps it). */
+static void announce(void *ctx, const char *method)
 {
-    say_timing();
-    record_leave(RECORD_OFF, "acpi", 1, reset_flag_get());
-}
+    const struct power_context *c = ctx;
 
-static void announce_acpi_no_bios(void)
-{
     say_timing();
-    record_leave(RECORD_OFF, "acpi", 1, 0);
-}
-
-static void announce_efi(void)
-{
-    say_timing();
-    record_leave(RECORD_OFF, "efi", 1, 0);
+    record_leave(RECORD_OFF, method, 1, c->bios_ok ? reset_flag_get() : 0);
 }
 
 static enum way_result acpi_off(void *ctx, unsigned way, unsigned attempt, char *why,
@@ -103,7 +93,7 @@ static enum way_result acpi_off(void *ctx, unsigned way, unsigned attempt, char 
     const struct acpi_off a = {
         .s5 = &sv->s5, .bi = sv->bi, .pci_mech = sv->pci.mech, .run_aml = c->opts->pts,
         .can_flush = strcmp(sv->cpu.class, "386") != 0,
-        .announce = c->bios_ok ? announce_acpi : announce_acpi_no_bios,
+        .announce = announce, .ctx = c,
     };
     enum way_result r = acpi_power_off(&a, why, size);
     if (r == WAY_STILL_ON)      /* S5 was written: whether the board can cut power */
@@ -132,21 +122,9 @@ static enum way_result efi_off(void *ctx, unsigned way, unsigned attempt, char *
     (void)attempt;
     const struct efi_off e = {
         .efi = &c->sv->efi, .sse = cpu->has_cpuid && (cpu->features_edx & X86_CPUID_EDX_SSE),
-        .inject = c->opts->inject, .announce = announce_efi,
+        .inject = c->opts->inject, .announce = announce, .ctx = c,
     };
     return efi_power_off(&e, why, size);
-}
-
-static void announce_chipset(void)
-{
-    say_timing();
-    record_leave(RECORD_OFF, "chipset", 1, reset_flag_get());
-}
-
-static void announce_chipset_no_bios(void)
-{
-    say_timing();
-    record_leave(RECORD_OFF, "chipset", 1, 0);
 }
 
 /* Which south bridge, from the PCI walk: one of the soft-off table, or why none. */
@@ -155,13 +133,12 @@ static const char *chipset_missing(void *ctx, unsigned way)
     static char why[CHAIN_WHY_MAX];
     struct power_context *c = ctx;
     struct survey *sv = c->sv;
-    struct softoff_plan plan;
     (void)way;
     facts_need(sv, FACTS_PCI);
     if (sv->pci.mech == PCI_MECH_NONE)
         return "no chipset soft-off: no PCI (an ISA board has no south bridge to ask)";
-    softoff_find(&sv->pci, &plan);
-    if (plan.chip)
+    softoff_find(&sv->pci, &c->softoff);
+    if (c->softoff.chip)
         return 0;
     fmt_snprintf(why, sizeof(why), "no chipset soft-off: %s is not in apmoff's soft-off "
                  "table (%s)", sv->chipset.name[0] ? sv->chipset.name : "the chipset",
@@ -173,13 +150,11 @@ static enum way_result chipset_off(void *ctx, unsigned way, unsigned attempt, ch
                                    unsigned size)
 {
     struct power_context *c = ctx;
-    struct chipset_off o = {
-        .mech = c->sv->pci.mech,
-        .announce = c->bios_ok ? announce_chipset : announce_chipset_no_bios,
+    const struct chipset_off o = {
+        .plan = c->softoff, .mech = c->sv->pci.mech, .announce = announce, .ctx = c,
     };
     (void)way;
     (void)attempt;
-    softoff_find(&c->sv->pci, &o.plan);
     return chipset_power_off(&o, why, size);
 }
 

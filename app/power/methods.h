@@ -8,6 +8,7 @@
 
 #include "kind.h"
 #include "../facts/survey.h"
+#include "../../survey/softoff.h"
 #include "../../apm/poweroff.h"
 
 struct power_context {
@@ -16,6 +17,7 @@ struct power_context {
     struct apm_state *apm;
     int only;                   /* interface=, as the APM layer counts interfaces */
     bool bios_ok;               /* a legacy BIOS answers: APM can be asked */
+    struct softoff_plan softoff;/* method=chipset's south bridge, once found */
 };
 
 extern const struct way power_ways[METHOD_COUNT];
