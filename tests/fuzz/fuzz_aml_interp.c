@@ -41,8 +41,9 @@ static int sim_io(void *ctx, const struct aml_io *io, uint8_t *data)
     if (io->bytes == 0 || io->bytes > max)
         abort();
     /* Inside the region, whose length ACPICA's slack rounds up to the access width
-     * (aml/field.c: a DWordAcc field of a 2-byte region reads 4 bytes, as ACPICA does). */
-    uint64_t room = (io->region_length + io->bytes - 1) / io->bytes * io->bytes;
+     * (aml/field.c: a DWordAcc field of a 2-byte region reads 4 bytes, as ACPICA does).
+     * In 64 bits: a region of 4 GiB less a byte is legal, and its rounding must not wrap. */
+    uint64_t room = ((uint64_t)io->region_length + io->bytes - 1) / io->bytes * io->bytes;
     if (!io->setup && (io->address < io->region_base ||
                        io->address - io->region_base + io->bytes > room))
         abort();
