@@ -5,6 +5,7 @@
 #include "pm_segs.h"
 #include "../system/console.h"
 #include "../system/descriptors.h"
+#include "../system/fwguard.h"
 #include "../system/pic.h"
 #include "../system/segcheck.h"
 #include "../realmode/trampoline.h"
@@ -97,9 +98,23 @@ static bool pm16_setup(const struct apm_port *port, const struct apm_pm_info *pm
  * With irq=on the timer alone gets through, and is counted in the BIOS data area as
  * the BIOS would: a BIOS that waits for an interrupt (5305h CPU idle: STI; HLT) or
  * for the tick to move then gets one. */
-static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs),
-                        const char *name)
+struct far_call {
+    void (*fn)(struct biosregs *regs);
+    struct biosregs *regs;
+};
+
+static void make_far_call(void *arg)
 {
+    struct far_call *c = arg;
+    c->fn(c->regs);
+}
+
+/* False when the BIOS raised a CPU exception instead of returning: the dump is on the
+ * console, *why says where, and the caller goes on to its next interface. */
+static bool masked_call(struct biosregs *regs, void (*far_call)(struct biosregs *regs),
+                        const char *name, const char **why)
+{
+    static struct fw_fault fault;
     struct pic_masks masks;
     /* Standby and suspend get the tick whatever irq= says: a BIOS without SMM halts
      * in them for an interrupt, and with every line masked none would ever come. */
@@ -115,7 +130,12 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
     idt_route_bios_irqs(1);
     if (timer)
         pic_unmask_timer();
-    far_call(regs);
+    bool returned = fw_guarded(make_far_call, &(struct far_call){ far_call, regs }, &fault);
+    if (!returned) {
+        say("%s: the call ended with a fault in the BIOS, not a return: %s", name,
+            fault.text);
+        *why = fault.text;
+    }
     /* The real-mode path checks A20 after every INT; so do these. A standby or
      * suspend whose resume path leaves it off: the kernel, in 2-3 MiB, still runs
      * (boot/linker.ld), but every odd megabyte would read the one below it. */
@@ -125,6 +145,7 @@ static void masked_call(struct biosregs *regs, void (*far_call)(struct biosregs 
     pic_mask_all(&(struct pic_masks){ 0 });
     idt_route_bios_irqs(0);
     pic_restore(&masks);
+    return returned;
 }
 
 /* The data segment registers a protected-mode entry finds, pm32call.asm's and the
@@ -145,17 +166,13 @@ static void pm16_far_call(struct biosregs *regs)
 static bool pm32_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
     (void)port;
-    (void)why;                          /* a far call cannot fail to be made */
-    masked_call(regs, apm_pm32_far_call, "pm32");
-    return true;
+    return masked_call(regs, apm_pm32_far_call, "pm32", why);
 }
 
 static bool pm16_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
     (void)port;
-    (void)why;
-    masked_call(regs, pm16_far_call, "pm16");
-    return true;
+    return masked_call(regs, pm16_far_call, "pm16", why);
 }
 
 const struct apm_port apm_port_pm32 = {

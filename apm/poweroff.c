@@ -37,17 +37,24 @@ static const char *unusable(const struct apm_state *s, const struct apm_ports *p
     return 0;
 }
 
-/* The interfaces to try, in order; returns how many. */
+/* The interfaces to try, in order; returns how many. For a power-off, those an earlier
+ * run never came back from go last (two passes over the order). */
 static unsigned plan(const struct apm_state *s, const struct apm_ports *ports, int only,
-                     enum apm_iface *out, char *why, unsigned why_size)
+                     bool off, enum apm_iface *out, char *why, unsigned why_size)
 {
     char text[80];
     unsigned n = 0;
 
-    for (unsigned i = 0; i < CHAIN_LENGTH; i++) {
-        enum apm_iface iface = chain_order[i];
+    for (unsigned i = 0; i < 2 * CHAIN_LENGTH; i++) {
+        enum apm_iface iface = chain_order[i % CHAIN_LENGTH];
+        bool last = off && only == APM_IFACE_AUTO && ports->last && ports->last(iface);
         if (only != APM_IFACE_AUTO && (int)iface != only)
             continue;
+        if (last != (i >= CHAIN_LENGTH))
+            continue;
+        if (last)
+            say("%s goes last: an earlier run never came back from its power-off call "
+                "there", apm_iface_name(iface));
         const char *reason = unusable(s, ports, iface, text, sizeof(text));
         if (reason) {
             say("skipping %s: %s", apm_iface_name(iface), reason);
@@ -66,7 +73,7 @@ bool apm_survey(struct apm_state *s, const struct apm_ports *ports, int only)
 
     if (!apm_install_check(s))
         return false;
-    unsigned n = plan(s, ports, only, order, why, sizeof(why));
+    unsigned n = plan(s, ports, only, false, order, why, sizeof(why));
     for (unsigned i = 0; i < n; i++) {
         if (!apm_connect(s, order[i], ports->iface[order[i]], why, sizeof(why))) {
             say("%s: %s", apm_iface_name(order[i]), why);
@@ -90,7 +97,7 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
                                                      : "INT 15h could not be called");
         return;
     }
-    unsigned n = plan(s, ports, only, order, why, why_size);
+    unsigned n = plan(s, ports, only, true, order, why, why_size);
     for (unsigned i = 0; i < n; i++) {
         enum apm_iface iface = order[i];
 

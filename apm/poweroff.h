@@ -13,6 +13,10 @@ struct apm_ports {
     /* Called before each power-off call, s->iface the interface it goes through (the
      * kernel leaves its record for the next run there). May be NULL. */
     void (*before_off)(const struct apm_state *s);
+    /* Whether interface= auto tries iface after the others: its off call ended an
+     * earlier run with the power on (an SMI handler that never finished, a BIOS
+     * halted with interrupts off), which no watchdog of ours can end. May be NULL. */
+    bool (*last)(enum apm_iface iface);
 };
 
 #define APM_IFACE_AUTO (-1)

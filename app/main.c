@@ -239,12 +239,33 @@ static bool survey(void)
     return present;
 }
 
+/* The methods in the user's order, but one whose call ended an earlier run with the
+ * power on (the record says) after the others: the watchdogs end a BIOS that loops,
+ * never an SMI handler that does, and the next boot should get further. */
+static int stuck_last(int methods)
+{
+    int front = 0, back = 0;
+    unsigned nfront = 0, nback = 0;
+
+    for (unsigned i = 0; list_at(methods, i); i++) {
+        unsigned m = list_at(methods, i);
+        if (record_stuck(power_ways[m].name)) {
+            back |= (int)(m << (LIST_BITS * nback++));
+            say("method %s goes last: an earlier run never came back from it",
+                power_ways[m].name);
+        } else {
+            front |= (int)(m << (LIST_BITS * nfront++));
+        }
+    }
+    return front | back << (LIST_BITS * nfront);
+}
+
 static void __attribute__((noreturn)) power_off(void)
 {
     static struct chain_report report;
     char why[256];
 
-    chain_run(&power_kind, power_ways, opts.methods, &power, &report);
+    chain_run(&power_kind, power_ways, stuck_last(opts.methods), &power, &report);
     halt(chain_end(power_ways, &report, why, sizeof(why)), why);
 }
 

@@ -5,6 +5,7 @@
 #include "crc32.h"
 #include "string.h"
 #include "le.h"
+#include "format.h"
 
 static const char mark[8] = { 'a', 'p', 'm', 'o', 'f', 'f', 'L', 'R' };
 
@@ -16,6 +17,7 @@ enum {
     OFF_ATTEMPT = 11,
     OFF_FLAG = 12,              /* word */
     OFF_HAVE_TIME = 14,
+    OFF_STUCK = 15,             /* zero in records of before it: nothing learnt */
     OFF_TIME = 16,              /* year (word), month, day, hour, minute, second */
     OFF_METHOD = 24,            /* RECORD_METHOD_MAX + 1 bytes, 0-terminated */
     OFF_RUN_MS = 40,            /* dword */
@@ -35,6 +37,7 @@ void record_encode(const struct record *r, uint8_t out[RECORD_SIZE])
     out[OFF_ATTEMPT] = r->attempt;
     put_le16(out + OFF_FLAG, r->reset_flag);
     out[OFF_HAVE_TIME] = r->have_time;
+    out[OFF_STUCK] = r->stuck;
     put_le16(out + OFF_TIME, r->time.year);
     out[OFF_TIME + 2] = r->time.month;
     out[OFF_TIME + 3] = r->time.day;
@@ -63,7 +66,7 @@ enum record_found record_decode(const uint8_t in[RECORD_SIZE], struct record *r)
         .have_time = in[OFF_HAVE_TIME] != 0, .reset_flag = le16(in + OFF_FLAG),
         .run_ms = le32(in + OFF_RUN_MS) & ~RECORD_RUN_MS_AT_LEAST,
         .run_ms_at_least = (le32(in + OFF_RUN_MS) & RECORD_RUN_MS_AT_LEAST) != 0,
-        .away_s = le32(in + OFF_AWAY_S),
+        .away_s = le32(in + OFF_AWAY_S), .stuck = in[OFF_STUCK],
         .time = { le16(in + OFF_TIME), in[OFF_TIME + 2], in[OFF_TIME + 3],
                   in[OFF_TIME + 4], in[OFF_TIME + 5], in[OFF_TIME + 6] },
     };
@@ -78,4 +81,26 @@ const char *record_asked_name(unsigned asked)
         [RECORD_STANDBY] = "standby", [RECORD_SUSPEND] = "suspend",
     };
     return asked >= RECORD_OFF && asked <= RECORD_SUSPEND ? names[asked] : "?";
+}
+
+static const char *const stuck_words[] = { "rm", "pm32", "pm16", "acpi", "efi", "chipset" };
+#define STUCK_WORDS (sizeof(stuck_words) / sizeof(stuck_words[0]))
+
+unsigned record_stuck_bit(const char *method)
+{
+    for (unsigned i = 0; i < STUCK_WORDS; i++)
+        if (!strcmp(method, stuck_words[i]))
+            return 1u << i;
+    return 0;
+}
+
+void record_stuck_names(unsigned stuck, char *text, unsigned size)
+{
+    unsigned len = 0;
+
+    text[0] = 0;
+    for (unsigned i = 0; i < STUCK_WORDS && len < size; i++)
+        if (stuck & (1u << i))
+            len += (unsigned)fmt_snprintf(text + len, size - len, "%s%s", len ? "," : "",
+                                          stuck_words[i]);
 }

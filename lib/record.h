@@ -60,7 +60,18 @@ struct record {
     uint32_t away_s;            /* RECORD_RETURNED: seconds away, by the clock */
     struct rtc_time time;       /* when, by the clock (have_time) */
     char method[RECORD_METHOD_MAX + 1];
+    uint8_t stuck;              /* record_stuck_bit()s: power-off ways that ended an
+                                   earlier run of this chain of boots */
 };
+
+/* A power-off way ("rm", "pm32", "pm16", "acpi", "efi", "chipset") whose call ended a
+ * run with the power still on: the record of that attempt outlived it in RAM, which a
+ * power cut does not leave, so the machine was reset (by a person, or by the firmware)
+ * in or after the call: an SMI handler that never finishes, a BIOS halted with
+ * interrupts off. The next run tries it last. 0 for any other word. */
+unsigned record_stuck_bit(const char *method);
+/* The words of the bits in stuck, comma-separated ("rm,pm32"), into text. */
+void record_stuck_names(unsigned stuck, char *text, unsigned size);
 
 /* The record's bytes, its checksum made. */
 void record_encode(const struct record *r, uint8_t out[RECORD_SIZE]);

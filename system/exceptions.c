@@ -4,6 +4,7 @@
 #include "exceptions.h"
 #include "console.h"
 #include "descriptors.h"
+#include "fwguard.h"
 #include "../lib/format.h"
 #include "halt.h"
 #include "../lib/x86.h"
@@ -134,6 +135,7 @@ static void __attribute__((noreturn)) dump_and_halt(const struct exception_frame
         fmt_snprintf(reason, sizeof(reason), "CPU exception %u (%s) at %04X:%08X",
                      (unsigned)f->vector, exception_name(f->vector), (unsigned)f->cs & 0xFFFF,
                      (unsigned)f->eip);
+    fw_guard_catch(f, reason);          /* firmware's fault in a guarded call: it ends there */
     halt(HALT_EXCEPTION, reason);
 }
 

@@ -13,6 +13,7 @@ static bool writable;           /* the map calls the record's bytes RAM */
 static bool told;               /* this run's "record:" line was said */
 static struct record mine;
 static char previous[RECORD_TAG_MAX];
+static unsigned stuck;          /* record_stuck_bit()s learnt, carried in every record */
 
 /* The record's bytes. A constant address this low is one GCC takes for a null
  * pointer's neighbour: the asm hides where the pointer came from. */
@@ -40,6 +41,27 @@ static bool record_in_ram(const struct bootinfo *bi)
             available = true;
     }
     return available;
+}
+
+/* A power-off call whose record outlived the run ended it with the power on: that
+ * way goes last from now on, and so do the ways earlier runs learnt the same of. */
+static void learn(const struct record *r)
+{
+    char names[48];
+
+    stuck = r->stuck;
+    if (r->asked == RECORD_OFF && r->state == RECORD_CALLING &&
+        !(stuck & record_stuck_bit(r->method))) {
+        stuck |= record_stuck_bit(r->method);
+        if (record_stuck_bit(r->method))
+            say("record: the last run went no further than its power-off call via %s, "
+                "and the power stayed on (RAM kept this record): %s goes last this time",
+                r->method, r->method);
+    }
+    if (!stuck)
+        return;
+    record_stuck_names(stuck, names, sizeof(names));
+    say("record: tried last, after the power stayed on in an earlier run: %s", names);
 }
 
 void record_read_at_boot(const struct bootinfo *bi)
@@ -76,6 +98,7 @@ void record_read_at_boot(const struct bootinfo *bi)
         say("record: %s", story.said);
         say("record: %s", story.detail);
         memcpy(previous, story.tag, sizeof(previous));
+        learn(&r);
         break;
     }
     memset(record_bytes(), 0, RECORD_SIZE);    /* told once: the next boot hears of
@@ -99,7 +122,7 @@ void record_leave(enum record_asked asked, const char *method, unsigned attempt,
         return;
     mine = (struct record){
         .asked = (uint8_t)asked, .state = RECORD_CALLING, .attempt = (uint8_t)attempt,
-        .reset_flag = reset_flag,
+        .reset_flag = reset_flag, .stuck = (uint8_t)stuck,
     };
     bool exact;
     mine.run_ms = timer_ms_since(0, &exact);
@@ -126,4 +149,9 @@ void record_came_back(uint32_t away_s)
 const char *record_previous(void)
 {
     return previous[0] ? previous : 0;
+}
+
+bool record_stuck(const char *method)
+{
+    return (stuck & record_stuck_bit(method)) != 0;
 }

@@ -5,6 +5,7 @@
 #ifndef APMOFF_RECORD_H
 #define APMOFF_RECORD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../../lib/record.h"
@@ -20,6 +21,10 @@ void record_leave(enum record_asked asked, const char *method, unsigned attempt,
                    uint16_t reset_flag);
 /* The standby or suspend in the record came back into this run, away_s seconds. */
 void record_came_back(uint32_t away_s);
+
+/* Whether an earlier run of this chain of boots ended in a power-off call via method
+ * ("rm", "acpi") with the power on (lib/record.h): the chains try it last. */
+bool record_stuck(const char *method);
 
 /* The previous run's record as the survey JSON gives it ("reset:kbd:warm"), or NULL
  * when none was found. */

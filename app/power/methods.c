@@ -35,6 +35,11 @@ static void before_off(const struct apm_state *s)
     record_leave(RECORD_OFF, apm_iface_name(s->iface), ++attempt, reset_flag_get());
 }
 
+static bool tried_last(enum apm_iface iface)
+{
+    return record_stuck(apm_iface_name(iface));
+}
+
 const struct apm_ports power_apm_ports = {
     .iface = {
         [APM_IFACE_RM] = &apm_port_rm,
@@ -43,6 +48,7 @@ const struct apm_ports power_apm_ports = {
     },
     .before_first_off = before_first_off,
     .before_off = before_off,
+    .last = tried_last,
 };
 
 /* Why a power-off the firmware accepted may leave the machine on: the board. */

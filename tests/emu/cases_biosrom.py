@@ -20,7 +20,7 @@ tests/emu/board_table.py, from the 86Box cases.
 from tests.emu import versions
 from tests.emu.case import Case
 from tests.emu.judges import ChecksEqual
-from tests.emu.qemu import KeyAfter, NmiAfter
+from tests.emu.qemu import KeyAfter, NmiAfter, ResetAfter
 
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)$"
 OFF_RM_V86 = r"^apmoff: powering off via rm \(APM 1\.2\) \(v86\)$"
@@ -93,6 +93,19 @@ CASES = [
              last_line=off_via("pm32")),
     biosrom("haltoff-hang", "haltoff", "", "hang", timeout=15,
              hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)$"),
+    #    No watchdog of the trampoline's ends that halt (nor one inside an SMI handler,
+    #    as on four boards of 86Box's, the v86 monitor's either): the person presses
+    #    reset, the record of the rm call outlived it, and the next boot tries rm last.
+    biosrom("haltoff-reset", "haltoff", "", timeout=40,
+             actions=[ResetAfter(r"^apmoff: powering off via rm \(APM 1\.2\)$", 2)],
+             serial=[r"^apmoff: record: the last run went no further than its power-off "
+                     r"call via rm, and the power stayed on \(RAM kept this record\): rm "
+                     r"goes last this time$",
+                     r"^apmoff: record: tried last, after the power stayed on in an earlier "
+                     r"run: rm$",
+                     r"^apmoff: rm goes last: an earlier run never came back from its "
+                     r"power-off call there$"],
+             last_line=off_via("pm32")),
     biosrom("nmi-v86", "nmi", "bioscall=v86", timeout=30,
              actions=[NmiAfter(r"^apmoff: powering off via rm")],
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",

@@ -121,6 +121,26 @@ class KeyAfter(Probe):
                                 keys=[{"type": "qcode", "data": key}])
 
 
+class ResetAfter(Probe):
+    """Press the reset button (QMP system_reset: RAM kept, POST again, the -kernel
+    booted again) `seconds` after the serial log matches `pattern`, once: a person
+    who gave up waiting on a machine that hung."""
+
+    def __init__(self, pattern, seconds):
+        self.pattern, self.seconds = pattern, seconds
+
+    def qemu_args(self, workdir):
+        return ["-action", "reboot=reset"]     # -no-reboot would end QEMU at the reset
+
+    def qemu_poll(self, run):
+        mine = run.mine(self, due=None, sent=False)
+        if mine["due"] is None and re.search(self.pattern, run.watch.text(), re.M):
+            mine["due"] = time.monotonic() + self.seconds
+        if not mine["sent"] and mine["due"] is not None and time.monotonic() >= mine["due"]:
+            mine["sent"] = True
+            run.qmp.command("system_reset", run.deadline)
+
+
 class AcpiTable(Probe):
     """One more ACPI table for the guest: tests/emu/acpi/<name>.asl, compiled by
     acpica-tools' iasl with the given -D symbols into build/tests/acpi/."""

@@ -149,6 +149,10 @@ MUTANTS = [
            ["cmd:/usr/bin/python3 tests/check_layers.py"],
            "the platform includes the application (an upward include)"),
 
+    Mutant("fwguard-never", "system/fwguard.c",
+           "    if (!fault || (f->eflags", "    if (1 || !fault || (f->eflags",
+           ["emu:qemu-pc-realbios-pmint"], "a fault in an APM protected-mode entry halts the "
+           "run again, though the next interface or method could power off"),
     # --- realmode/ -------------------------------------------------------------------------
     Mutant("v86-pushfd-high", "realmode/v86.c",
            "            push16(f, 0);                       /* high half of EFLAGS as "

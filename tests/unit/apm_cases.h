@@ -103,6 +103,8 @@
     X(test_chain_no_apm) \
     X(test_chain_rm_only) \
     X(test_chain_skips_pm_not_offered) \
+    X(test_chain_stuck_last) \
+    X(test_chain_stuck_forced) \
     X(test_chain_only_one_interface) \
     X(test_chain_only_not_offered) \
     X(test_chain_connect_failure_moves_on) \

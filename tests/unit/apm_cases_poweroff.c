@@ -87,6 +87,37 @@ void test_chain_skips_pm_not_offered(void **state)
     assert_why("power-off failed via rm and pm16");
 }
 
+/* An interface whose off call ended an earlier run with the power on (the kernel's
+ * record says which) goes after the others, in the power-off chain only; a forced
+ * interface= is tried as asked. */
+static bool rm_stuck(enum apm_iface iface)
+{
+    return iface == APM_IFACE_RM;
+}
+
+void test_chain_stuck_last(void **state)
+{
+    (void)state;
+    ports.last = rm_stuck;
+    apm_power_off_chain(&st, &ports, APM_IFACE_AUTO, why, sizeof(why));
+    assert_int_equal(sim_nth(&sim, APM_FN_SET_POWER_STATE, 0)->via, APM_IFACE_PM32);
+    assert_int_equal(sim_nth(&sim, APM_FN_SET_POWER_STATE, 1)->via, APM_IFACE_PM16);
+    assert_int_equal(sim_nth(&sim, APM_FN_SET_POWER_STATE, 2)->via, APM_IFACE_RM);
+    assert_log_has("rm goes last: an earlier run never came back from its power-off call "
+                   "there");
+    assert_log_order("power-off via pm16 failed", "falling back to rm");
+    assert_why("power-off failed via pm32, pm16 and rm");
+}
+
+void test_chain_stuck_forced(void **state)
+{
+    (void)state;
+    ports.last = rm_stuck;
+    apm_power_off_chain(&st, &ports, APM_IFACE_RM, why, sizeof(why));
+    assert_calls(APM_FN_SET_POWER_STATE, 1);
+    assert_log_lacks("goes last");
+}
+
 /* interface= makes a chain of one. */
 void test_chain_only_one_interface(void **state)
 {

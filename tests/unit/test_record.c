@@ -44,6 +44,27 @@ static void test_round_trip(void **state)
     assert_memory_equal(bytes, "apmoffLR", 8);  /* the mark a memory dump shows */
 }
 
+/* The ways that ended earlier runs ride along in every record, as bits of their
+ * words; a word that is no power-off way has none. */
+static void test_stuck(void **state)
+{
+    uint8_t bytes[RECORD_SIZE];
+    struct record in = sample(), out;
+    char names[32];
+    (void)state;
+    in.stuck = (uint8_t)(record_stuck_bit("rm") | record_stuck_bit("chipset"));
+    record_encode(&in, bytes);
+    assert_int_equal(record_decode(bytes, &out), RECORD_INTACT);
+    assert_int_equal(out.stuck, in.stuck);
+    assert_int_not_equal(record_stuck_bit("pm32"), 0);
+    assert_int_equal(record_stuck_bit("kbd"), 0);
+    assert_int_equal(record_stuck_bit("apm"), 0);
+    record_stuck_names(out.stuck, names, sizeof(names));
+    assert_string_equal(names, "rm,chipset");
+    record_stuck_names(0, names, sizeof(names));
+    assert_string_equal(names, "");
+}
+
 /* Zeroed memory (a cleared record, RAM after a memory test) holds none; any byte
  * changed after the mark is damage; a method name fills its field and stays ended. */
 static void test_damage(void **state)
@@ -216,6 +237,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_stuck),
         cmocka_unit_test(test_damage),
         cmocka_unit_test(test_decode_modes),
         cmocka_unit_test(test_seconds),
