@@ -12,7 +12,8 @@ What it proves, machine by machine (the kit's README says the same of its boards
 the configs the sweep writes boot; the CPU each ran is read from 86Box's written-back
 config and the kernel's survey (the family a board takes by 86Box's rule: ficva503p's
 P55C, not its socket's older P54C); the CMOS drive A: decides the drive (the AMI 386's 1.2 MB, the
-Award 386's 1.44 MB); soft-off is 86Box's (tx97, ficva503p), a board
+Award 386's 1.44 MB); soft-off is 86Box's (tx97, ficva503p), by APM and by their
+south bridges alone (method=chipset, asked in a boot of its own), a board
 without it stays on after 5307h (p55t2p4, 486sp3c); a machine whose ROM the directory
 lacks is named (p3v4x); the outputs (results, logs imported by apmoff-collect, the
 Markdown table); a second run skips every machine; and a fresh CMOS gets past Award's
@@ -31,7 +32,7 @@ import unittest
 
 from tests.collect.test_collect import tap_main
 from tests.paths import BUILD, ROOT
-from tools.apmoff_sweep import resultfile
+from tools.apmoff_sweep import report, resultfile
 
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
 TOOL = os.path.join(ROOT, "tools", "apmoff-sweep")
@@ -153,6 +154,22 @@ class KitSweep(unittest.TestCase):
         self.assertTrue(r.cpu.apmoff.startswith("AuthenticAMD "), r.cpu)
         self.assertEqual(r.survey["apm"]["version"], "1.1")
         self.assertTrue(all("error 60h" in x for x in r.interfaces.values()), r.interfaces)
+
+    def test_methods_asked_alone(self):
+        # After its own run, a machine is booted once more for each method its survey
+        # says it may have: tx97's and ficva503p's south bridges (PIIX4, VT82C586B) turn
+        # off by method=chipset; a board without soft-off is asked for nothing more.
+        for m in ("tx97", "ficva503p"):
+            asked = {t.method: report.sweep_method_text(t.verdict)
+                     for t in self.result(m).methods}
+            self.assertEqual(asked.get("chipset"), "off", (m, asked))
+        self.assertEqual(self.result("p55t2p4").methods, [])
+        with open(os.path.join(self.out, "sweep.md")) as f:
+            self.assertRegex(f.read(), r"method=chipset on \d+, off [1-9]")
+        log = self.result("tx97").methods[-1].com1_log
+        self.assertTrue(log.startswith("logs-methods/"), log)
+        with open(os.path.join(self.out, log)) as f:
+            self.assertIn("method=chipset", f.read())
 
     def test_cmos_drive_decides_the_drive(self):
         # The kit primed the AMI 386's CMOS with its default 1.2 MB drive A:, the Award

@@ -22,7 +22,8 @@ from tests.paths import ROOT
 from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
                                 prompts, report, resultfile, screen, source, sweep, table)
 from tools.apmoff_sweep import cli
-from tools.apmoff_sweep.resultfile import ApmSeen, BootRecord, CpuSeen, RanCpu, Result
+from tools.apmoff_sweep.resultfile import (ApmSeen, BootRecord, CpuSeen, MethodTry, RanCpu,
+                                           Result, RunConfig, Verdict)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -962,6 +963,49 @@ class Tables(unittest.TestCase):
         self.assertEqual(report.timing(one, 382), (60, None))
         many = one * report.PROJECTION_MIN
         self.assertAlmostEqual(report.timing(many, 382)[1], 60 * 382 / 2 / 3600)
+
+    def test_methods_asked_alone(self):
+        # The survey says which methods the machine may have: \_S5_ asks method=acpi, a
+        # soft-off south bridge (tx97's PIIX4) method=chipset; options that name a
+        # method already ask for nothing more.
+        com1, _ = run_fixture("tx97-poweroff")
+        survey = judge.survey_of(com1)
+        self.assertEqual(sweep.methods_to_ask(survey, ""), [("chipset", "soft-off yes")])
+        acpi = dict(survey, acpi={"found": True, "s5": {"slp_typa": 5, "slp_typb": 5}})
+        self.assertEqual([m for m, _ in sweep.methods_to_ask(acpi, "")], ["acpi", "chipset"])
+        self.assertEqual(sweep.methods_to_ask(acpi, "method=apm,acpi"), [])
+        self.assertEqual(sweep.methods_to_ask(None, ""), [])
+        # Each method's boot is a column, and the counts say how many each turned off.
+        off = Verdict(emulator="poweroff", reached_kernel=True, outcome="off via chipset")
+        on = Verdict(emulator="on", reached_kernel=True,
+                     outcome="halted: S5 was written and the machine is still on")
+        r = Result(machine="tx97", survey=acpi, boots=[BootRecord()], type_rank=19,
+                   verdict=judge.judge("on", "apmoff: halted: power-off failed\n"),
+                   methods=[MethodTry(method="acpi", why="x", verdict=on),
+                            MethodTry(method="chipset", why="y", verdict=off)])
+        cells = report.row(r)
+        at = report.COLUMNS.index("method=acpi")
+        self.assertEqual(cells[at:at + 2], ["on: halted: S5 was written and the machine is "
+                                            "still on", "off"])
+        c = report.counts([r])
+        self.assertEqual((c["asked"], c["off_by"], c["off_any"]),
+                         ({"acpi": 1, "chipset": 1}, {"acpi": 0, "chipset": 1}, 1))
+        self.assertIn("Asked alone in a boot of their own: method=acpi on 1, off 0, "
+                      "method=chipset on 1, off 1; off by some method: 1.",
+                      report.block([r], "H.", set()))
+        # Stored and read back; a result that lacks a method its survey asks is run again.
+        d = tempfile.mkdtemp()
+        try:
+            resultfile.write(d, r)
+            back = resultfile.read(resultfile.path_of(d, "tx97"))
+        finally:
+            shutil.rmtree(d)
+        self.assertEqual(back.methods, r.methods)
+        settings = sweep.Settings.__new__(sweep.Settings)
+        settings.options, settings.image_hashes, settings.binary_hash = "", {}, ""
+        r.key, r.config = settings.key(""), RunConfig()
+        self.assertTrue(sweep.is_current(settings, r))
+        self.assertFalse(sweep.is_current(settings, dataclasses.replace(r, methods=r.methods[:1])))
 
     def test_apm_without_a_survey(self):
         # A kernel that never printed its survey (the LG IBM x61 stays in 5310h) still

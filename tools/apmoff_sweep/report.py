@@ -23,7 +23,10 @@ BEGIN = "<!-- sweep-table: written by tools/apmoff-sweep; do not edit -->"
 END = "<!-- end sweep-table -->"
 
 COLUMNS = ["Machine", "Board", "CPU", "Chipset", "BIOS", "APM", "Interfaces", "5307h",
-           "ACPI S5", "Soft-off", "86Box", "Result", "Disagreement"]
+           "ACPI S5", "Soft-off", "86Box", "Result", "method=acpi", "method=chipset",
+           "Disagreement"]
+# The methods a sweep asks alone after the machine's own run (sweep.methods_to_ask).
+ASKED = ("acpi", "chipset")
 
 
 def cell(text):
@@ -100,6 +103,25 @@ def cpu_text(r, survey):
     return "(%s)" % cpu.box86.name if cpu.box86 and cpu.box86.name else ""
 
 
+def method_text(r, method):
+    """The boot that asked method alone: "off", "on: <outcome>", or "" (not asked)."""
+    for m in r.methods:
+        if m.method == method:
+            return sweep_method_text(m.verdict)
+    return ""
+
+
+def sweep_method_text(v):
+    if v is None:
+        return ""
+    if v.reached_kernel and v.emulator == "poweroff":
+        return "off"
+    if v.reached_kernel:
+        return "%s: %s" % ("on" if v.emulator in ("on", "timeout") else v.emulator,
+                           v.outcome)
+    return "not reached: %s" % v.reason
+
+
 def row(r):
     survey = r.survey or {}
     d = derived.derived(survey, None) if survey else {}
@@ -111,7 +133,8 @@ def row(r):
             cell(d.get("offered", "") if survey else ""),
             cell(interfaces_text(r.interfaces)),
             cell(s5_text(survey)), cell(d.get("soft_off", "")),
-            cell(verdict.emulator), cell(result_text(r)), cell("; ".join(r.disagreements))]
+            cell(verdict.emulator), cell(result_text(r))] + \
+        [cell(method_text(r, m)) for m in ASKED] + [cell("; ".join(r.disagreements))]
 
 
 def table(results):
@@ -145,6 +168,15 @@ def counts(results):
         "s5": sum(1 for s in surveys
                   if isinstance((s.get("acpi") or {}).get("s5"), dict)),
         "disagree": sum(1 for r in results if r.disagreements),
+        # Each method's own boot, and the machines some way of apmoff's turned off.
+        "asked": {m: sum(1 for r in results for t in r.methods if t.method == m)
+                  for m in ASKED},
+        "off_by": {m: sum(1 for r in results if method_text(r, m) == "off")
+                   for m in ASKED},
+        "off_any": sum(1 for r in results
+                       if (r.verdict and r.verdict.reached_kernel and
+                           r.verdict.emulator == "poweroff") or
+                       any(method_text(r, m) == "off" for m in ASKED)),
         "not_reached": {k: sum(1 for v in verdicts if v.reason_kind == k)
                         for k in sorted({v.reason_kind for v in verdicts} - {"", None})},
     }
@@ -197,6 +229,9 @@ def block(results, header, known):
              "with 86Box's table. Median time a machine: %s s." % (
                  c["machines"], c["reached"], nr, c["apm"], c["off"], post, c["s5"],
                  c["disagree"], "%.0f" % median if median is not None else "-"),
+             "Asked alone in a boot of their own: %s; off by some method: %d." % (
+                 ", ".join("method=%s on %d, off %d" % (m, c["asked"][m], c["off_by"][m])
+                           for m in ASKED), c["off_any"]),
              "", table(results), "", unknown_chipsets(results, known), "", END]
     return "\n".join(lines)
 

@@ -121,6 +121,17 @@ class BootRecord:
     cpu_note: str = optional()      # 86Box ran another family than the one asked for
 
 
+@dataclass
+class MethodTry:
+    """One more boot of a machine whose first run reached the kernel, asking one
+    power-off method alone (sweep.methods_to_ask says which and why)."""
+    method: str = ""                # "acpi", "chipset": as method= spells it
+    why: str = ""                   # what in the first run's survey asked for it
+    verdict: Verdict = of(Verdict, default=None)
+    seconds: float = 0.0
+    com1_log: str = None            # OUT-relative
+
+
 # Keys of a machine that was booted: a no-ROM result has none of them, not even null.
 BOOTED = ("com1_log", "cpu", "faults", "finished", "apm_seen")
 
@@ -151,10 +162,13 @@ class Result:
     faults: list = field(default_factory=list)      # 86Box's fault trace, not reached
     finished: str = None
     apm_seen: ApmSeen = of(ApmSeen, default=None)
+    methods: list = of(MethodTry, many=True, default_factory=list)
 
     def to_json(self):
         """The JSON object write() stores, in the layout the sweep has always written."""
         out = encode(self)
+        if not self.methods:        # an older sweep's layout, to the byte
+            out.pop("methods")
         if not self.boots:          # never booted (no ROM): as no_rom_result wrote it
             for key in BOOTED:
                 out.pop(key)

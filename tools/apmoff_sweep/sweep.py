@@ -15,16 +15,23 @@ The boots, and why more than one:
    anyway, now with a primed CMOS; so does one whose BIOS powered off on leaving setup.
 3. Once more, when boot 2 changed the CMOS again; not after a boot that ended at a
    prompt its keys did not answer (a third would too).
-A machine whose first boot reached the kernel takes one boot.
+A machine whose first boot reached the kernel takes one boot for its verdict; then one
+more for each power-off method its survey says it may have and the run did not ask
+(methods_to_ask: method=acpi where it found \\_S5_, method=chipset where its south
+bridge has a soft-off apmoff knows), with the same configuration and CMOS, each judged
+as the first (Result.methods, the table's method columns).
 """
 
 import os
 import shutil
 import time
 
-from . import cmos, config, emulator, image, judge, prompts, resultfile
-from .resultfile import (BootRecord, CpuSeen, Result, RunConfig, RunKey, ScreenRecord,
-                         Verdict)
+from tools.apmoff_collect import derived
+
+from . import cmos, config, emulator, image, judge, prompts, report, resultfile
+
+from .resultfile import (BootRecord, CpuSeen, MethodTry, Result, RunConfig, RunKey,
+                         ScreenRecord, Verdict)
 
 MAX_BOOTS = 3
 SCREENS_KEPT = 6        # pictures kept a boot: the prompts answered and the last screen
@@ -61,9 +68,12 @@ def load_result(settings, internal):
 
 
 def is_current(settings, result):
-    """A result made with this image, 86Box build and options: not run again."""
+    """A result made with this image, 86Box build and options, with a boot for each
+    method its survey asks (an older sweep's has none): not run again."""
+    asked = [m.method for m in result.methods] if result else []
     return bool(result) and result.key == settings.key(
-        result.config.floppy if result.config else "")
+        result.config.floppy if result.config else "") and \
+        all(m in asked for m, _ in methods_to_ask(result.survey, settings.options))
 
 
 def base_result(machine):
@@ -149,12 +159,54 @@ def run_machine(settings, table, machine, say=lambda text: None):
     result.interfaces = judge.interfaces(boot.com1, boot.verdict)
     judge.refresh(result, boot.com1, final.lines if final else ())
     result.faults = boot.faults[-12:] if not result.verdict.reached_kernel else []
+    if result.verdict.reached_kernel:
+        for method, why in methods_to_ask(result.survey, settings.options):
+            result.methods.append(ask_method(settings, table, machine, choice, cache, work,
+                                             method, why, say))
     result.seconds = round(time.monotonic() - start, 1)
     result.finished = time.strftime("%Y-%m-%d %H:%M:%S")
     resultfile.write(settings.out, result)
     if not settings.keep:
         shutil.rmtree(work, ignore_errors=True)
     return result
+
+
+def methods_to_ask(survey, options):
+    """[(method, why)]: the power-off methods the survey says this machine may have,
+    each to be asked alone in a boot of its own, unless the options already name a
+    method (the sweep then asks what the user asked, no more)."""
+    if not survey or "method=" in options:
+        return []
+    asks = []
+    s5 = (survey.get("acpi") or {}).get("s5") if isinstance(survey.get("acpi"), dict) \
+        else None
+    if isinstance(s5, dict):
+        asks.append(("acpi", "\\_S5_ %s/%s" % (s5.get("slp_typa", "?"),
+                                                s5.get("slp_typb", "?"))))
+    soft_off = derived.derived(survey, None).get("soft_off", "")
+    if soft_off.startswith("yes"):
+        asks.append(("chipset", "soft-off %s" % soft_off))
+    return asks
+
+
+def ask_method(settings, table, machine, choice, cache, work, method, why, say):
+    """One boot with method=<method> added to the sweep's options, judged."""
+    start = time.monotonic()
+    say("%s: asking method=%s (%s)" % (machine.internal, method, why))
+    boot, record, _ = boot_once(settings, table, machine, choice, cache, work,
+                                "-" + method, say,
+                                options=("%s method=%s" % (settings.options, method)).strip())
+    log = write_com1_log(settings, machine, boot, "%s.%s" % (machine.internal, method),
+                         "logs-methods")
+    final = boot.final
+    verdict = judge.judge(boot.verdict, boot.com1, final.lines if final else (),
+                          boot.stopped_at, "", "", boot.faults,
+                          record.final_screenshot, record.refused or "",
+                          boot.stalled or boot.kernel_on_screen or boot.loader_on_screen)
+    say("%s: method=%s: %s" % (machine.internal, method, report.sweep_method_text(verdict)))
+    return MethodTry(method=method, why=why, verdict=verdict,
+                     seconds=round(time.monotonic() - start, 1),
+                     com1_log=os.path.relpath(log, settings.out))
 
 
 def ended(boot, record):
@@ -184,8 +236,10 @@ def last_prompt(boot):
     return None
 
 
-def boot_once(settings, table, machine, choice, cache, work, n, say):
-    vmdir = os.path.join(work, "boot%d" % n)
+def boot_once(settings, table, machine, choice, cache, work, n, say, options=None):
+    """Boot n (a number, or "-acpi" for a method's boot) with the sweep's options, or
+    with `options`."""
+    vmdir = os.path.join(work, "boot%s" % n)
     shutil.rmtree(vmdir, ignore_errors=True)
     os.makedirs(vmdir)
     if os.path.isdir(cache):
@@ -194,13 +248,14 @@ def boot_once(settings, table, machine, choice, cache, work, n, say):
     wanted = config.DRIVES[choice.floppy]["cmos"]
     old = cmos.set_drive_a(nvr, wanted) if os.path.exists(nvr) else None
     img = os.path.join(vmdir, "apmoff.img")
-    image.make(settings.images[choice.floppy], img, settings.options,
+    image.make(settings.images[choice.floppy], img,
+               settings.options if options is None else options,
                image.label_for(machine.internal, machine.board))
     com1 = os.path.join(vmdir, "com1.log")
     written = config.render(machine, choice, img, com1)
     with open(os.path.join(vmdir, "86box.cfg"), "w") as f:
         f.write(written)
-    say("%s: boot %d: %s%s" % (machine.internal, n, choice.describe(),
+    say("%s: boot %s: %s%s" % (machine.internal, n, choice.describe(),
                                "" if os.path.exists(nvr) else ", fresh CMOS"))
     boot = settings.runner.boot(vmdir, com1, settings.timeout)
     record = BootRecord(n=n, verdict=boot.verdict, seconds=round(boot.seconds, 1),
@@ -217,12 +272,12 @@ def boot_once(settings, table, machine, choice, cache, work, n, say):
             record.keys.append("%s (%s)" % ("+".join(s.keys), s.rule))
         if kept < SCREENS_KEPT:
             entry.picture = rel(settings, emulator.keep_screen(
-                s, shots, "%s-boot%d-%02d.png" % (machine.internal, n, i)))
+                s, shots, "%s-boot%s-%02d.png" % (machine.internal, n, i)))
             kept += 1
         record.screens.append(entry)
     if boot.final is not None and boot.first_kernel is None:
         record.final_screenshot = rel(settings, emulator.keep_screen(
-            boot.final, shots, "%s-boot%d-final.png" % (machine.internal, n)))
+            boot.final, shots, "%s-boot%s-final.png" % (machine.internal, n)))
         record.final_screen = [l for l in boot.final.lines if l.strip()]
     back = written_back(vmdir, written)
     record.refused = refused_by(machine, boot, back) or None
@@ -345,10 +400,12 @@ def next_drive(cache, machine, floppy, answered, ext_kb, wrote_standard=False):
     return None
 
 
-def write_com1_log(settings, machine, boot):
+def write_com1_log(settings, machine, boot, name=None, folder="logs"):
     """The run's COM1 text as apmoff-collect reads it, with 86Box's verdict as the last
-    line in run.sh's form ("86BOX poweroff secs=S", tools/apmoff_collect/evidence.py)."""
-    path = settings.path("logs", machine.internal + ".log")
+    line in run.sh's form ("86BOX poweroff secs=S", tools/apmoff_collect/evidence.py).
+    The method boots' go to logs-methods/, which the collector does not import: the
+    machine's report is its first run's."""
+    path = settings.path(folder, (name or machine.internal) + ".log")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     text = judge.clean(boot.com1)
     with open(path, "w", encoding="latin-1") as f:
