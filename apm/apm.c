@@ -528,6 +528,22 @@ static int off_call(struct apm_state *s, const char **call_why)
     return record(s, s->port, APM_FN_SET_POWER_STATE, res);
 }
 
+/* Linux goes on running after its power-off call returns, so a BIOS that cuts the
+ * power a moment later works there: give it that moment before calling it a failure.
+ * No error code is no refusal either: a BIOS that returns by IRET leaves CF as it
+ * was, and its power may go late like any other's. Returns whether it waited. */
+static bool grace(struct apm_state *s, int res)
+{
+    if ((res != 0 && res != APM_RESULT_NO_CODE) || !s->int15->wait)
+        return false;
+    say("%s: 5307h returned %s; waiting %u s, interrupts serviced, in case the "
+        "power goes off late", s->port->name,
+        res ? "no error code (CF as it was: a BIOS that returns by IRET)" : "success",
+        OFF_GRACE_MS / 1000);
+    s->int15->wait(s->int15, OFF_GRACE_MS);
+    return true;
+}
+
 void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
 {
     const char *name = apm_iface_name(s->iface);
@@ -539,18 +555,13 @@ void apm_power_off(struct apm_state *s, char *why, unsigned why_size)
     int res = off_call(s, &call_why);
     if (enable_for_retry(s, res))
         res = off_call(s, &call_why);
-    /* Linux goes on running after its power-off call returns, so a BIOS that cuts
-     * the power a moment later works there: give it that moment before calling it a
-     * failure. */
-    /* No error code is no refusal either: a BIOS that returns by IRET leaves CF as
-     * it was, and its power may go late like any other's. */
-    bool waited = (res == 0 || res == APM_RESULT_NO_CODE) && s->int15->wait;
-    if (waited) {
-        say("%s: 5307h returned %s; waiting %u s, interrupts serviced, in case the "
-            "power goes off late", s->port->name,
-            res ? "no error code (CF as it was: a BIOS that returns by IRET)" : "success",
-            OFF_GRACE_MS / 1000);
-        s->int15->wait(s->int15, OFF_GRACE_MS);
+    bool waited = grace(s, res);
+    /* A call that was made and came back, watched, may go unwatched once more: the
+     * port decides (a stopped call is not repeated: it would hang the same way). */
+    if (res != APM_RESULT_INJECTED && res != APM_RESULT_NO_CALL && s->port->again &&
+        s->port->again(s->port)) {
+        res = off_call(s, &call_why);
+        waited = grace(s, res);
     }
     if (res == APM_RESULT_INJECTED)
         fmt_snprintf(why, why_size, "failure injected (inject=%s-off), BIOS not called",

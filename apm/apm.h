@@ -41,6 +41,11 @@ struct apm_port {
     /* INT 15h port only, may be NULL: waits ms milliseconds with interrupts serviced
      * (the BIOS's own handlers running), after a 5307h "off" that returned. */
     void (*wait)(const struct apm_port *port, unsigned ms);
+    /* INT 15h port only, may be NULL: after a 5307h "off" that came back without the
+     * power going, whether to make it once more, another way (bioscall=auto: the v86
+     * monitor watched that call, and real mode unwatched is the way left); it says
+     * why. */
+    bool (*again)(const struct apm_port *port);
     void *ctx;
 };
 

@@ -2,6 +2,8 @@
 #include "ports.h"
 #include "apm_spec.h"
 #include "../realmode/bios.h"
+#include "../realmode/v86.h"
+#include "../system/console.h"
 #include "../lib/pc.h"
 #include "../system/timer.h"
 
@@ -39,15 +41,61 @@ static bool is_off(const struct biosregs *regs)
     return regs->ax == (APM_AH << 8 | APM_FN_SET_POWER_STATE) && regs->cx == APM_STATE_OFF;
 }
 
+/* bioscall=auto: the one call the trampoline cannot bound, 5307h off, is made under
+ * the v86 monitor, which sees a BIOS halt with interrupts off (86Box's HP Vectra 500MT
+ * at F78C:00FDh, believing the power gone), a CLI loop, or the watchdog's time run out,
+ * and names where; then the chain goes on. One that comes back with the power on is
+ * made once more through the trampoline (rm_again), as every other caller makes it: a
+ * BIOS may do under v86 what it would not (the A20 ports are the monitor's). */
+#define HALTED_GRACE_MS 2000
+
+static bool watch_off;
+static bool watched_came_back;  /* the last off call: under v86, and it returned */
+static bool unwatched_next;     /* rm_again asked for the trampoline */
+
+void apm_port_rm_watch_off(void)
+{
+    watch_off = true;
+}
+
 static bool rm_call(const struct apm_port *port, struct biosregs *regs, const char **why)
 {
+    bool watched = watch_off && is_off(regs) && !unwatched_next;
+    bool done;
+
     (void)port;
     regs->eflags = apm_ports_eflags(regs->eflags);
     bios_call_limit(apm_call_blocks(regs) ? 0 : is_off(regs) ? OFF_LIMIT_S
                                                             : BIOS_CALL_LIMIT_S);
-    bool done = bios_int(APM_INT, regs, regs, why);
+    if (watched) {
+        v86_quiet(true);
+        done = bios_int_via(BIOS_PATH_V86, APM_INT, regs, regs, why);
+        v86_quiet(false);
+        /* Stopped: maybe at the HLT of a BIOS whose power is going (SeaBIOS halts
+         * right after its sleep write, and QEMU ends a moment later). Give it that
+         * moment before anything more is said. */
+        if (!done)
+            pit_delay_us(HALTED_GRACE_MS * 1000u);
+    } else {
+        done = bios_int(APM_INT, regs, regs, why);
+    }
     bios_call_limit(BIOS_CALL_LIMIT_S);
+    /* Repeated through the trampoline already (a privileged instruction): not again. */
+    watched_came_back = watched && done && !v86_stopped_on_privileged();
+    unwatched_next = false;
     return done;
+}
+
+static bool rm_again(const struct apm_port *port)
+{
+    (void)port;
+    if (!watched_came_back)
+        return false;
+    watched_came_back = false;
+    unwatched_next = true;
+    say("rm: 5307h came back under the v86 monitor with the power on; once more through "
+        "the real-mode trampoline, as bioscall=trampoline makes it");
+    return true;
 }
 
 /* Short BIOS calls with IF set let the BIOS's own handlers serve the IRQs that came
@@ -73,6 +121,7 @@ struct apm_port apm_port_rm = {
     .name = "rm",
     .call = rm_call,
     .wait = rm_wait,
+    .again = rm_again,
 };
 
 void apm_port_rm_tag_v86(void)

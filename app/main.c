@@ -216,6 +216,10 @@ static void start_bios(void)
         restore_text_mode();
     if (path == BIOS_PATH_V86)
         apm_port_rm_tag_v86();
+    if (opts.bioscall == BIOSCALL_AUTO) {
+        bios_watch_ready();     /* its line now, not between "powering off" and the call */
+        apm_port_rm_watch_off();
+    }
     if (opts.v86test != V86TEST_OFF) {
         int failed = v86_selftest(opts.v86test);
         say("v86test: %s", failed ? "FAILED" : "passed");

@@ -51,6 +51,12 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
     return true;
 }
 
+void bios_watch_ready(void)
+{
+    if (tramp_installed())
+        v86_init();
+}
+
 enum bios_path bios_path(void)
 {
     return path;
@@ -87,8 +93,9 @@ bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
          * real mode runs it: repeat the call through the trampoline. */
         if (!v86_stopped_on_privileged())
             return false;
-        say("v86: repeating INT %02Xh AX=%04Xh through the real-mode trampoline", vector,
-            in->ax);
+        if (!v86_is_quiet())
+            say("v86: repeating INT %02Xh AX=%04Xh through the real-mode trampoline",
+                vector, in->ax);
         regs = *in;
     }
     tramp_call(TRAMP_MODE_INT, (uint16_t)(target >> 16), (uint16_t)target, &regs);

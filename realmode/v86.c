@@ -144,9 +144,22 @@ static void __attribute__((noreturn)) finish(const struct exception_frame *f)
     v86_leave();
 }
 
+static bool quiet;              /* v86_quiet(): the caller says why, later */
+
+void v86_quiet(bool on)
+{
+    quiet = on;
+}
+
+bool v86_is_quiet(void)
+{
+    return quiet;
+}
+
 static void __attribute__((noreturn)) fail(const struct exception_frame *f)
 {
-    say("%s", call.why);
+    if (!quiet)
+        say("%s", call.why);
     call.failed = true;
     finish(f);
 }
@@ -395,9 +408,10 @@ static void emulate(struct exception_frame *f)
             /* A suspend powers the caches down: the write-back the BIOS asks for must
              * happen. INVD gets WBINVD too: dropping dirty lines would lose ours. */
             cpu_wbinvd();
-            say("v86: BIOS executed %s at %04X:%04X: WBINVD done for it, the call goes on",
-                p[1] == 0x08 ? "INVD" : "WBINVD", (unsigned)f->cs & 0xFFFF,
-                (unsigned)f->eip & 0xFFFF);
+            if (!quiet)
+                say("v86: BIOS executed %s at %04X:%04X: WBINVD done for it, the call "
+                    "goes on", p[1] == 0x08 ? "INVD" : "WBINVD", (unsigned)f->cs & 0xFFFF,
+                    (unsigned)f->eip & 0xFFFF);
             f->eip = (uint16_t)(next + 1);
             return;
         }
@@ -560,7 +574,7 @@ static bool run(uint16_t cs, uint16_t ip, bool frame_is_int, struct biosregs *re
     pic_set_bases(PIC_BIOS_MASTER_BASE, PIC_BIOS_SLAVE_BASE);
     segs_verify("the v86 monitor");
     pic_restore(&masks);
-    if (call.a20_kept)
+    if (call.a20_kept && !quiet)
         say("v86: the BIOS tried to turn A20 off; it was kept on");
     if (call.failed) {
         *why = call.why;

@@ -42,6 +42,13 @@ void v86_init(void);
  * suspend, which return when the machine resumes. */
 void v86_watchdog(unsigned seconds);
 
+/* Whether a stopped call says so at once (the default), or leaves it to the caller,
+ * whose why holds it: bioscall=auto's power-off call, whose last line before the
+ * power goes must stay "powering off via ..." while an emulator's power-off is in
+ * flight (QEMU runs SeaBIOS's CLI; HLT after the sleep write before it exits). */
+void v86_quiet(bool on);
+bool v86_is_quiet(void);
+
 /* Whether the last call failed on a privileged instruction (MOV CRn, LGDT, ...), one
  * the CPU allows in real mode: the same call through the trampoline may work. */
 bool v86_stopped_on_privileged(void);

@@ -114,6 +114,7 @@ static const struct choice switch_choices[] = {
 static const struct choice bioscall_choices[] = {
     { "trampoline", BIOSCALL_TRAMPOLINE },
     { "v86", BIOSCALL_V86 },
+    { "auto", BIOSCALL_AUTO },
     { 0, 0 },
 };
 
@@ -171,7 +172,7 @@ static const struct option_def option_defs[] = {
     INT_OPTION("onfail", onfail, onfail_choices, ONFAIL_HALT),
     SEQUENCE_OPTION("method", methods, method_choices, METHODS_MAX, "apm"),
     BOOL_OPTION("irq", irq, switch_choices, false),
-    INT_OPTION("bioscall", bioscall, bioscall_choices, BIOSCALL_TRAMPOLINE),
+    INT_OPTION("bioscall", bioscall, bioscall_choices, BIOSCALL_AUTO),
     INT_OPTION("v86test", v86test, v86test_choices, V86TEST_OFF),
     NUMBER_OPTION("wait", wait, wait_choices, WAIT_MAX_SECONDS, WAIT_KEY),
     INT_OPTION("selftest", selftest, selftest_choices, SELFTEST_OFF),

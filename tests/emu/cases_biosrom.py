@@ -86,17 +86,24 @@ CASES = [
     # A BIOS that halts with interrupts off after 5307h, believing the power gone (as
     # bochs-emu/Bochs#735 met, and Linux's apm=realmode-power-off quirks): through the
     # trampoline the CPU stays halted; the v86 monitor sees the HLT, names where, and
-    # the next interface powers off.
+    # the next interface powers off: by default (bioscall=auto, the off call watched)
+    # as under bioscall=v86.
+    biosrom("haltoff", "haltoff", "", timeout=30,
+             serial=[r"^apmoff: power-off via rm failed: the call could not be made: v86: "
+                     r"BIOS executed HLT with interrupts disabled at [0-9A-F]{4}:[0-9A-F]{4}$",
+                     r"^apmoff: falling back to pm32$"],
+             serial_absent=[r"once more through the real-mode trampoline"],
+             last_line=off_via("pm32")),
     biosrom("haltoff-v86", "haltoff", "bioscall=v86", timeout=30,
              serial=[r"^apmoff: v86: BIOS executed HLT with interrupts disabled at ",
                      r"^apmoff: falling back to pm32$"],
              last_line=off_via("pm32")),
-    biosrom("haltoff-hang", "haltoff", "", "hang", timeout=15,
+    biosrom("haltoff-hang", "haltoff", "bioscall=trampoline", "hang", timeout=15,
              hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)$"),
-    #    No watchdog of the trampoline's ends that halt (nor one inside an SMI handler,
-    #    as on four boards of 86Box's, the v86 monitor's either): the person presses
-    #    reset, the record of the rm call outlived it, and the next boot tries rm last.
-    biosrom("haltoff-reset", "haltoff", "", timeout=40,
+    #    No watchdog of the trampoline's ends that halt (nor the v86 monitor's one inside
+    #    an SMI handler, as on 86Box's HP Brio 80xx): the person presses reset, the
+    #    record of the rm call outlived it, and the next boot tries rm last.
+    biosrom("haltoff-reset", "haltoff", "bioscall=trampoline", timeout=40,
              actions=[ResetAfter(r"^apmoff: powering off via rm \(APM 1\.2\)$", 2)],
              serial=[r"^apmoff: record: the last run went no further than its power-off "
                      r"call via rm, and the power stayed on \(RAM kept this record\): rm "

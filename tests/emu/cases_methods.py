@@ -62,12 +62,12 @@ CASES += [
          last_line=r"^apmoff: halted: apm: power-off failed via rm, pm32 and pm16; "
                    r"acpi: no ACPI S5: no RSDP; exit code 13"),
     # ACPI first, where there is none: the chain goes on to APM, which SeaBIOS accepts
-    # on isapc and then hangs in (as qemu-isapc-hang).
+    # on isapc and then hangs in (as qemu-isapc-hang: at pm32, rm's HLT named).
     Case("qemu-isapc-chain-acpi-apm", "qemu", "seabios", "isapc", "kernel",
          "method=acpi,apm", "hang", 20,
          serial=[r"^apmoff: acpi: no ACPI S5: no RSDP$",
                  r"^apmoff: falling back to method apm$"],
-         hang_after=r"^apmoff: powering off via rm \(APM 1\.2\)"),
+         hang_after=r"^apmoff: powering off via pm32 \(APM 1\.2\)"),
 ]
 
 # --- UEFI: no legacy BIOS, so APM is skipped, but ACPI S5 works through the multiboot 2

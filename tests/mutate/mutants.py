@@ -149,6 +149,10 @@ MUTANTS = [
            ["cmd:/usr/bin/python3 tests/check_layers.py"],
            "the platform includes the application (an upward include)"),
 
+    Mutant("rm-off-unwatched", "app/main.c",
+           "        apm_port_rm_watch_off();\n", "",
+           ["emu:qemu-pc-realbios-haltoff"], "bioscall=auto's power-off call made through "
+           "the trampoline alone: a BIOS that halts there with interrupts off ends the run"),
     Mutant("fwguard-never", "system/fwguard.c",
            "    if (!fault || (f->eflags", "    if (1 || !fault || (f->eflags",
            ["emu:qemu-pc-realbios-pmint"], "a fault in an APM protected-mode entry halts the "

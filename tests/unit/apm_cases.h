@@ -105,6 +105,7 @@
     X(test_chain_skips_pm_not_offered) \
     X(test_chain_stuck_last) \
     X(test_chain_stuck_forced) \
+    X(test_off_again) \
     X(test_chain_only_one_interface) \
     X(test_chain_only_not_offered) \
     X(test_chain_connect_failure_moves_on) \

@@ -118,6 +118,37 @@ void test_chain_stuck_forced(void **state)
     assert_log_lacks("goes last");
 }
 
+/* A real-mode off call that came back (the kernel's port watched it under v86) is made
+ * once more when the port says so, announced by the contract's line again; one that
+ * could not be made is not. */
+static unsigned agains;
+
+static bool again_once(const struct apm_port *port)
+{
+    (void)port;
+    agains++;
+    return true;
+}
+
+void test_off_again(void **state)
+{
+    (void)state;
+    agains = 0;
+    sim.port[APM_IFACE_RM].again = again_once;
+    apm_power_off_chain(&st, &ports, APM_IFACE_RM, why, sizeof(why));
+    assert_calls(APM_FN_SET_POWER_STATE, 2);
+    assert_int_equal(agains, 1);        /* asked once: a repeat is the last word */
+    assert_log_order("powering off via rm (APM 1.2)", "rm: 5307h returned success");
+    assert_why("power-off via rm failed: 5307h returned success but the machine is "
+               "still on after 3 s");
+    fixture_reset(APM_V1_2);
+    agains = 0;
+    sim.port[APM_IFACE_RM].again = again_once;
+    sim_force(&sim, APM_FN_SET_POWER_STATE, SIM_NO_CALL, 0, 0);
+    apm_power_off_chain(&st, &ports, APM_IFACE_RM, why, sizeof(why));
+    assert_int_equal(agains, 0);
+}
+
 /* interface= makes a chain of one. */
 void test_chain_only_one_interface(void **state)
 {

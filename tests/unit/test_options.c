@@ -75,14 +75,14 @@ static void test_defaults(void **state)
     assert_int_equal(o.interface, IFACE_AUTO);
     assert_int_equal(o.inject, 0);
     assert_false(o.irq);
-    assert_int_equal(o.bioscall, BIOSCALL_TRAMPOLINE);
+    assert_int_equal(o.bioscall, BIOSCALL_AUTO);
     assert_int_equal(o.v86test, V86TEST_OFF);
     options_describe(&o, buf, sizeof(buf));
     assert_starts(buf, "action=off ");
     assert_describes(buf, "interface=auto");
     assert_describes(buf, "onfail=halt");
     assert_describes(buf, "irq=off");
-    assert_describes(buf, "bioscall=trampoline");
+    assert_describes(buf, "bioscall=auto");
     assert_describes(buf, "v86test=off");
     /* an empty inject= list is the default and is left out */
     assert_null(strstr(buf, "inject="));
@@ -117,6 +117,7 @@ static void test_every_choice(void **state)
         { "/k bioscall=v86", offsetof(struct options, bioscall), BIOSCALL_V86 },
         { "/k bioscall=trampoline", offsetof(struct options, bioscall),
           BIOSCALL_TRAMPOLINE },
+        { "/k bioscall=auto", offsetof(struct options, bioscall), BIOSCALL_AUTO },
         { "/k v86test=movcr0", offsetof(struct options, v86test), V86TEST_MOVCR0 },
         { "/k v86test=hlt", offsetof(struct options, v86test), V86TEST_HLT },
         { "/k v86test=compare", offsetof(struct options, v86test), V86TEST_COMPARE },
