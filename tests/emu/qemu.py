@@ -90,6 +90,7 @@ class NmiAfter(Probe):
     The delay puts it well inside the call that line announces: sent at once, on a
     host busy elsewhere it could reach the guest before the call began (CI saw it
     land in the kernel itself, a CPU exception 2)."""
+    command = "inject-nmi"
 
     def __init__(self, pattern, seconds=1.0):
         self.pattern, self.seconds = pattern, seconds
@@ -100,7 +101,7 @@ class NmiAfter(Probe):
             mine["due"] = time.monotonic() + self.seconds
         if not mine["sent"] and mine["due"] is not None and time.monotonic() >= mine["due"]:
             mine["sent"] = True
-            run.qmp.command("inject-nmi", run.deadline)
+            run.qmp.command(self.command, run.deadline)
 
 
 class KeyAfter(Probe):
@@ -121,24 +122,14 @@ class KeyAfter(Probe):
                                 keys=[{"type": "qcode", "data": key}])
 
 
-class ResetAfter(Probe):
+class ResetAfter(NmiAfter):
     """Press the reset button (QMP system_reset: RAM kept, POST again, the -kernel
     booted again) `seconds` after the serial log matches `pattern`, once: a person
-    who gave up waiting on a machine that hung."""
-
-    def __init__(self, pattern, seconds):
-        self.pattern, self.seconds = pattern, seconds
+    who gave up waiting on a machine that hung. NmiAfter's timing, another command."""
+    command = "system_reset"
 
     def qemu_args(self, workdir):
         return ["-action", "reboot=reset"]     # -no-reboot would end QEMU at the reset
-
-    def qemu_poll(self, run):
-        mine = run.mine(self, due=None, sent=False)
-        if mine["due"] is None and re.search(self.pattern, run.watch.text(), re.M):
-            mine["due"] = time.monotonic() + self.seconds
-        if not mine["sent"] and mine["due"] is not None and time.monotonic() >= mine["due"]:
-            mine["sent"] = True
-            run.qmp.command("system_reset", run.deadline)
 
 
 class AcpiTable(Probe):
