@@ -57,7 +57,8 @@ LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
 	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/record.o lib/pitclock.o \
 	lib/e820.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
-	system/bios_irq.o system/exceptions.o system/fwguard.o system/halt.o system/cpu.o system/cpuname.o \
+	system/bios_irq.o system/exceptions.o system/fwguard.o system/halt.o system/unittester.o \
+	system/cpu.o system/cpuname.o \
 	system/pic.o system/timer.o system/cpuclock.o system/cmos.o system/serial.o \
 	system/vga.o system/fbcon.o font8x16.o system/keyboard.o system/console.o \
 	system/bootinfo.o system/pci_conf.o system/acpi_pm.o system/acpi_ec.o system/freemem.o \

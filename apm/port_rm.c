@@ -5,6 +5,7 @@
 #include "../realmode/v86.h"
 #include "../system/console.h"
 #include "../lib/pc.h"
+#include "../lib/x86.h"
 #include "../system/timer.h"
 
 
@@ -41,12 +42,12 @@ static bool is_off(const struct biosregs *regs)
     return regs->ax == (APM_AH << 8 | APM_FN_SET_POWER_STATE) && regs->cx == APM_STATE_OFF;
 }
 
-/* bioscall=auto: the one call the trampoline cannot bound, 5307h off, is made under
- * the v86 monitor, which sees a BIOS halt with interrupts off (86Box's HP Vectra 500MT
- * at F78C:00FDh, believing the power gone), a CLI loop, or the watchdog's time run out,
- * and names where; then the chain goes on. One that comes back with the power on is
- * made once more through the trampoline (rm_again), as every other caller makes it: a
- * BIOS may do under v86 what it would not (the A20 ports are the monitor's). */
+/* bioscall=auto: every call runs under the v86 monitor, which sees a BIOS halt with
+ * interrupts off (86Box's HP Vectra 500MT in 5307h at F78C:00FDh, believing the power
+ * gone), a CLI loop, or the watchdog's time run out, and names where; then the chain
+ * goes on. The off call says so only after a grace (below), and one that comes back
+ * with the power on is made once more through the trampoline (rm_again): a BIOS may
+ * do under v86 what it would not (the A20 ports are the monitor's). */
 #define HALTED_GRACE_MS 2000
 
 static bool watch_off;
@@ -77,7 +78,8 @@ static bool rm_call(const struct apm_port *port, struct biosregs *regs, const ch
         if (!done)
             pit_delay_us(HALTED_GRACE_MS * 1000u);
     } else {
-        done = bios_int(APM_INT, regs, regs, why);
+        done = bios_int_via(unwatched_next ? BIOS_PATH_TRAMPOLINE : bios_path(), APM_INT,
+                            regs, regs, why);
     }
     bios_call_limit(BIOS_CALL_LIMIT_S);
     /* Repeated through the trampoline already (a privileged instruction): not again. */
@@ -98,15 +100,39 @@ static bool rm_again(const struct apm_port *port)
     return true;
 }
 
-/* Short BIOS calls with IF set let the BIOS's own handlers serve the IRQs that came
- * in (a BIOS may finish a power-off from its timer tick), between pauses timed by
- * the PIT with interrupts off. INT 11h only reads the BIOS data area. Under the v86
- * monitor the IRQs that came are reflected to the same handlers. */
+/* A BIOS may finish a power-off from its timer tick: the wait lets its own handlers
+ * serve the IRQs. Through the trampoline: short BIOS calls with IF set, which take the
+ * IRQs that came in during pauses timed by the PIT with interrupts off (INT 11h only
+ * reads the BIOS data area). Under the v86 monitor an IRQ that came between two calls
+ * is lost, as the PICs' initialisation for the next call clears it: the wait itself
+ * runs in v86 mode, STI; HLT until an IRQ comes, which goes to the BIOS's handler. */
 #define WAIT_STEP_MS    10
+
+static const uint8_t wait_for_irq[] = {
+    X86_OPCODE_STI, X86_OPCODE_HLT, X86_OPCODE_CLI, X86_OPCODE_RETF,
+};
+
+static void rm_wait_v86(unsigned ms)
+{
+    uint64_t start = timer_us();
+    bool exact;
+
+    while (timer_ms_since(start, &exact) < ms) {
+        struct biosregs r;
+        const char *why;
+        initregs(&r);
+        if (!v86_run_stub(wait_for_irq, sizeof(wait_for_irq), &r, &why))
+            return;             /* said by the monitor; the caller's verdict follows */
+    }
+}
 
 static void rm_wait(const struct apm_port *port, unsigned ms)
 {
     (void)port;
+    if (bios_path() == BIOS_PATH_V86) {
+        rm_wait_v86(ms);
+        return;
+    }
     for (unsigned t = 0; t < ms; t += WAIT_STEP_MS) {
         struct biosregs r;
         const char *why;

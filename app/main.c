@@ -194,7 +194,7 @@ static void start_bios(void)
 {
     char *why = bios_why;
     enum bios_path path =
-        opts.bioscall == BIOSCALL_V86 ? BIOS_PATH_V86 : BIOS_PATH_TRAMPOLINE;
+        opts.bioscall == BIOSCALL_TRAMPOLINE ? BIOS_PATH_TRAMPOLINE : BIOS_PATH_V86;
     bios_ok = bios_init(&bi, path, why, sizeof(bios_why));
     start_facts();
 
@@ -214,12 +214,10 @@ static void start_bios(void)
     bool uefi = bi.efi_system_table || bi.efi_boot_services;
     if (bi.have_fb && !uefi)
         restore_text_mode();
-    if (path == BIOS_PATH_V86)
+    if (opts.bioscall == BIOSCALL_V86)
         apm_port_rm_tag_v86();
-    if (opts.bioscall == BIOSCALL_AUTO) {
-        bios_watch_ready();     /* its line now, not between "powering off" and the call */
+    if (opts.bioscall == BIOSCALL_AUTO)
         apm_port_rm_watch_off();
-    }
     if (opts.v86test != V86TEST_OFF) {
         int failed = v86_selftest(opts.v86test);
         say("v86test: %s", failed ? "FAILED" : "passed");

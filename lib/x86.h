@@ -31,6 +31,9 @@
 #define X86_OPCODE_INT  0xCD
 
 #define X86_OPCODE_HLT  0xF4
+#define X86_OPCODE_CLI  0xFA
+#define X86_OPCODE_STI  0xFB
+#define X86_OPCODE_RETF 0xCB
 
 /* What a real-mode program may change with POPF/IRET and what two runs of the same
  * BIOS call must agree on: CF PF AF ZF SF DF OF. */

@@ -51,12 +51,6 @@ bool bios_init(const struct bootinfo *bi, enum bios_path p, char *why, unsigned 
     return true;
 }
 
-void bios_watch_ready(void)
-{
-    if (tramp_installed())
-        v86_init();
-}
-
 enum bios_path bios_path(void)
 {
     return path;

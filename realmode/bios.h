@@ -57,10 +57,6 @@ struct bios_access {
 };
 extern const struct bios_access bios_access;
 
-/* The v86 monitor set up beside the trampoline, for the calls bios_int_via() makes
- * through it (bioscall=auto's power-off): its report line is said here. */
-void bios_watch_ready(void);
-
 /* bios_int() through a given path, whatever was chosen (for comparing the two). */
 bool bios_int_via(enum bios_path p, uint8_t vector, const struct biosregs *in,
                   struct biosregs *out, const char **why);

@@ -69,7 +69,8 @@ static struct {
     unsigned limit_s;                   /* the same in seconds, as asked */
     uint16_t exit_cs, exit_ip;
     struct biosregs *regs;
-    char why[112];
+    char called[24];                    /* "INT 10h AX=4F00h"; empty for a stub */
+    char why[160];
 } call;
 
 /* --- v86 memory ----------------------------------------------------------------- */
@@ -156,8 +157,14 @@ bool v86_is_quiet(void)
     return quiet;
 }
 
+/* Every stop names the call it ended, so that a survey step the BIOS never finished
+ * reads as that step, not only as an address. */
 static void __attribute__((noreturn)) fail(const struct exception_frame *f)
 {
+    if (call.called[0]) {
+        unsigned n = (unsigned)strlen(call.why);
+        fmt_snprintf(call.why + n, sizeof(call.why) - n, " (%s)", call.called);
+    }
     if (!quiet)
         say("%s", call.why);
     call.failed = true;
@@ -596,6 +603,8 @@ void v86_watchdog(unsigned seconds)
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why)
 {
     uint32_t target = peek32(vector * 4u);
+    fmt_snprintf(call.called, sizeof(call.called), "INT %02Xh AX=%04Xh", vector,
+                 (unsigned)regs->ax);
     return run((uint16_t)(target >> 16), (uint16_t)target, true, regs, why);
 }
 
@@ -610,6 +619,7 @@ static bool run_stub(const uint8_t *code, unsigned size, bool as_handler,
         return false;
     }
     memcpy(linear(seg, at), code, size);
+    call.called[0] = '\0';
     return run(seg, at, as_handler, regs, why);
 }
 

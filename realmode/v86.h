@@ -58,8 +58,8 @@ bool v86_stopped_on_privileged(void);
 bool v86_int(uint8_t vector, struct biosregs *regs, const char **why);
 
 /* Runs `size` bytes of real-mode code at the trampoline's scratch area as a far
- * call target would be (test support: the code is expected to be stopped by the
- * monitor, or to end in RETF). */
+ * call target would be, ending in RETF (or stopped by the monitor): the v86 tests'
+ * instructions, and a wait that hands the IRQs to the BIOS (STI; HLT). */
 bool v86_run_stub(const uint8_t *code, unsigned size, struct biosregs *regs,
                   const char **why);
 

@@ -4,6 +4,7 @@
 #include "io.h"
 #include "reset.h"
 #include "timer.h"
+#include "unittester.h"
 #include "../lib/pc.h"
 
 #define ONFAIL_RESET_WAIT_MS 500    /* for the 8042's pulse to take effect */
@@ -50,8 +51,10 @@ void halt(enum halt_code code, const char *reason)
     }
     if (onfail == ONFAIL_EXIT) {
         say("halted: %s; exit code %u (onfail=exit)", reason, (unsigned)code);
-        /* QEMU exits here; elsewhere the write goes nowhere and we halt below. */
+        /* QEMU exits here with (code << 1) | 1; 86Box, where its Unit Tester is on,
+         * with the same status; elsewhere the writes go nowhere and we halt below. */
         outb(PORT_DEBUG_EXIT, (uint8_t)code);
+        (void)unittester_exit((uint8_t)(code << 1 | 1));
     } else {
         say("halted: %s", reason);
     }

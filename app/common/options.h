@@ -50,8 +50,9 @@ enum inject_bits {
 enum bioscall {
     BIOSCALL_TRAMPOLINE,        /* leave protected mode for each BIOS call */
     BIOSCALL_V86,               /* run the BIOS under the v86 monitor */
-    BIOSCALL_AUTO,              /* the trampoline, but 5307h off under the v86 monitor
-                                   first, which ends a BIOS that halts or loops there */
+    BIOSCALL_AUTO,              /* the v86 monitor, which ends a BIOS that halts or
+                                   loops; the trampoline where the monitor cannot run
+                                   the BIOS, and for an off call that came back */
 };
 
 /* selftest=: test support, proves a mechanism the normal run never exercises. */

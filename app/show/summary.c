@@ -219,11 +219,15 @@ static const char *advice(enum halt_code code, const struct survey *sv)
     switch (code) {
     case HALT_POWEROFF_FAILED:
         return "check that power management (APM) is enabled in BIOS setup; try irq=on "
-               "or bioscall=v86; keep the serial log or the survey's QR code "
+               "or bioscall=trampoline; keep the serial log or the survey's QR code "
                "(tools/apmoff-collect reads both)";
     case HALT_NO_APM:
         return no_apm_advice(sv ? &sv->cpu : NULL);
     case HALT_NO_BIOS:
+        if (sv && sv->firmware && !strcmp(sv->firmware, "none"))
+            return "no firmware to call (no legacy BIOS, no UEFI: QEMU's qboot or "
+                   "microvm); only ACPI (method=acpi) or the chipset (method=chipset) "
+                   "can power off here";
         return "UEFI firmware has no APM: try method=acpi or method=efi, or boot in "
                "legacy (CSM) mode if it offers one";
     case HALT_NO_ACPI:
@@ -264,6 +268,14 @@ static const char *advice(enum halt_code code, const struct survey *sv)
     }
 }
 
+/* Whether method=acpi has what it writes: \_S5_ and a PM1a control block, or a
+ * hardware-reduced FADT's sleep control register (QEMU's microvm). */
+static bool s5_usable(const struct acpi_s5 *s5)
+{
+    const struct acpi_fadt *f = &s5->tables.fadt;
+    return s5->found && (acpi_fadt_hw_reduced(f) ? f->have_sleep_regs : f->pm1a_cnt != 0);
+}
+
 /* What to do next: the chipset's word when it explains a power-off that did not
  * happen, the halt code's advice otherwise; after APM failed on a machine whose ACPI
  * S5 the survey found, method=acpi first. */
@@ -289,8 +301,9 @@ static const char *next_step(const struct summary_input *in, char *buf, size_t s
             text = chip;
         }
     }
-    bool apm_failed = in->code == HALT_POWEROFF_FAILED || in->code == HALT_NO_APM;
-    if (apm_failed && in->sv && in->sv->s5.found && in->sv->s5.tables.fadt.pm1a_cnt) {
+    bool apm_failed = in->code == HALT_POWEROFF_FAILED || in->code == HALT_NO_APM ||
+                      in->code == HALT_NO_BIOS;
+    if (apm_failed && in->sv && s5_usable(&in->sv->s5)) {
         fmt_snprintf(buf, size, "ACPI S5 is there: try method=acpi; %s", text);
         return buf;
     }

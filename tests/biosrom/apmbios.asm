@@ -51,6 +51,10 @@
                                 ; standby and suspend end when the clock reaches it
 %assign BEH_HALTOFF  29         ; real-mode 5307h off halts the CPU with interrupts off, as a
                                    ; BIOS that believes the power is already gone
+%assign BEH_V86OFF   30         ; real-mode 5307h off returns success with the power on
+                                ; when SMSW says protected mode (under a v86 monitor)
+%assign BEH_CAPHANG  31         ; real-mode 5310h never returns: CLI and a loop, as a
+                                ; survey call on 86Box's LG IBM Multinet x61
 %assign BEH_ALARM    28         ; no resume timer; standby and suspend end at the clock's
                                 ; alarm (INT 4Ah, or AF in register C), as a BIOS whose
                                 ; setup has resume on alarm
@@ -602,6 +606,14 @@ fn_capabilities:
 %if BEHAVIOUR == BEH_OFFONLY
         jmp     fn_not_needed
 %endif
+%if BEHAVIOUR == BEH_CAPHANG
+        cmp     byte [S_MODE], MODE_RM
+        jne     .answer
+        cli
+.forever:
+        jmp     .forever
+.answer:
+%endif
         xor     bl, bl
 %if BEHAVIOUR == BEH_TIMER
         mov     cx, APM_CAP_GLOBAL_STANDBY | APM_CAP_GLOBAL_SUSPEND | \
@@ -786,6 +798,15 @@ fn_set_state:
         cli
 .forever:
         jmp     .forever
+%endif
+%if BEHAVIOUR == BEH_V86OFF
+        cmp     byte [S_MODE], MODE_RM
+        jne     power_off
+        smsw    ax                      ; SMSW is no privileged instruction: under v86
+        test    al, 1                   ; it shows PE, and this BIOS will not cut the
+        jz      power_off               ; power then (its SMI handler would find
+        xor     ax, ax                  ; protected mode), yet says it did
+        jmp     ok
 %endif
 %if BEHAVIOUR == BEH_HALTOFF
         cmp     byte [S_MODE], MODE_RM

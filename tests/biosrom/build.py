@@ -50,6 +50,8 @@ BEHAVIOURS = {
     "timer": "BEH_TIMER",
     "alarm": "BEH_ALARM",
     "haltoff": "BEH_HALTOFF",
+    "v86off": "BEH_V86OFF",
+    "caphang": "BEH_CAPHANG",
 }
 
 BLOCK = 512

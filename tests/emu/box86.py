@@ -204,6 +204,8 @@ def prepare(machine, image, medium, vmdir, com1):
         text = ini_set(text, MEDIA, "cdrom_01_image_path", image)
     else:
         text = ini_set(text, MEDIA, "fdd_01_fn", "wp://" + image)
+    # 86Box's own way out with a code (onfail=exit), as QEMU's isa-debug-exit.
+    text = ini_set(text, "Other peripherals", "unittester_enabled", "1")
     text = ini_set(text, "Ports (COM & LPT)", "serial1_enabled", "1")
     text = ini_set(text, "Ports (COM & LPT)", "serial1_device", "file")
     text = ini_set(text, "File (COM) #1", "path", com1)

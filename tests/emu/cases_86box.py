@@ -132,6 +132,16 @@ CASES = [
                  r"^apmoff: summary:  Next    : the PIIX3 south bridge has no soft-off"],
          last_line=ALL_FAILED, judges=[ScreenHasText(),
                                        SurveyMatches({"chipset.soft_off": "no"})]),
+    # onfail=exit through 86Box's Unit Tester (the harness enables it): 86Box exits with
+    # QEMU's isa-debug-exit status, (code << 1) | 1, on a 386 with no APM BIOS and on
+    # the 430HX that stays on.
+    Case("86box-386-award495-survey-exit", "86box", "award", "386-award495", "floppy",
+         "action=survey wait=0 onfail=exit", "exit:5", T,
+         serial=[r"^apmoff: survey \{"],
+         last_line=r"^apmoff: halted: no APM BIOS; exit code 2 \(onfail=exit\)$"),
+    Case("86box-p55t2p4-exit", "86box", "award", "p55t2p4", "floppy", "onfail=exit",
+         "exit:3", T, last_line=r"^apmoff: halted: power-off failed via rm, pm32 and pm16; "
+         r"exit code 1 \(onfail=exit\)$"),
     # The survey's QR code on the screens a 386 may have, drawn through the board's own
     # video BIOS: an IBM EGA (mode 10h, 640x350: the whole line in one symbol), read
     # back from 86Box's picture; and an IBM MDA, which has no graphics mode at all: the

@@ -90,7 +90,8 @@ CASES = [
     # as under bioscall=v86.
     biosrom("haltoff", "haltoff", "", timeout=30,
              serial=[r"^apmoff: power-off via rm failed: the call could not be made: v86: "
-                     r"BIOS executed HLT with interrupts disabled at [0-9A-F]{4}:[0-9A-F]{4}$",
+                     r"BIOS executed HLT with interrupts disabled at [0-9A-F]{4}:[0-9A-F]{4} "
+                     r"\(INT 15h AX=5307h\)$",
                      r"^apmoff: falling back to pm32$"],
              serial_absent=[r"once more through the real-mode trampoline"],
              last_line=off_via("pm32")),
@@ -113,6 +114,24 @@ CASES = [
                      r"^apmoff: rm goes last: an earlier run never came back from its "
                      r"power-off call there$"],
              last_line=off_via("pm32")),
+    #    A BIOS that answers 5307h with success under the monitor and leaves the power
+    #    on (it reads PE with SMSW, which v86 mode does not trap): by default the call is
+    #    made once more through the trampoline, where it powers off.
+    biosrom("v86off", "v86off", "", timeout=30,
+             serial=[r"^apmoff: rm: 5307h came back under the v86 monitor with the power "
+                     r"on; once more through the real-mode trampoline"],
+             serial_absent=[r"falling back"]),
+    #    A survey call that never returns (5310h on the real-mode interface, as 86Box's
+    #    LG IBM Multinet x61 through the trampoline): by default the monitor's watchdog
+    #    ends it after 6 s, named; the survey goes on to the next interface and the
+    #    power goes off. Through the trampoline nothing can end it.
+    biosrom("caphang", "caphang", "action=survey,off wait=0", timeout=60,
+             serial=[r"^apmoff: v86: BIOS call did not return within 6 s: stopped by the "
+                     r"timer at [0-9A-F]{4}:[0-9A-F]{4} \(INT 15h AX=5310h\)$",
+                     r"^apmoff: pm32: 5310h ok$"],
+             last_line=OFF_RM),
+    biosrom("caphang-trampoline", "caphang", "action=survey,off wait=0 bioscall=trampoline",
+             "hang", timeout=20, hang_after=r"^apmoff: rm: 5310h get capabilities"),
     biosrom("nmi-v86", "nmi", "bioscall=v86", timeout=30,
              actions=[NmiAfter(r"^apmoff: powering off via rm")],
              serial=[r"^apmoff: v86: NMI \(non-maskable interrupt\) during the BIOS call",

@@ -28,6 +28,29 @@ CASES = [
          serial=[S5_FOUND], serial_absent=[NO_APM_CALL], last_line=OFF_ACPI),
 ]
 
+# --- QEMU's microvm: no legacy BIOS (qboot), hardware-reduced ACPI with acpi=on --------
+# S5 through the FADT's SLEEP_CONTROL_REG (FEA00200h, SLP_TYP 5); the default method
+# has no BIOS to call, says so and names what would work: ACPI, the survey found it.
+OFF_HW_REDUCED = (r"^apmoff: powering off via acpi \(S5: SLEEP_CONTROL_REG FEA00200h, "
+                  r"SLP_TYP 5, hardware-reduced\)$")
+CASES += [
+    Case("qemu64-microvm-acpi", "qemu", "qboot", "microvm,acpi=on", "kernel",
+         "method=acpi", "poweroff", 20,
+         serial=[r"^apmoff: acpi: \\_S5_ evaluated: SLP_TYPa 5, SLP_TYPb 0$"],
+         serial_absent=[NO_APM_CALL], last_line=OFF_HW_REDUCED),
+    Case("qemu64-microvm-apm", "qemu", "qboot", "microvm,acpi=on", "kernel", "onfail=exit",
+         "exit:7", 20,
+         serial=[r"^apmoff: summary:  Next    : ACPI S5 is there: try method=acpi; no "
+                 r"firmware to call"],
+         last_line=r"^apmoff: halted: no legacy BIOS: the INT 15h vector is zero; exit code "
+                   r"3 \(onfail=exit\)$"),
+    Case("qemu64-microvm-noacpi-acpi", "qemu", "qboot", "microvm,acpi=off", "kernel",
+         "method=acpi onfail=exit", "exit:27", 20,
+         last_line=r"^apmoff: halted: no ACPI S5: no RSDP; exit code 13 \(onfail=exit\)$"),
+    Case("qemu64-microvm-chain", "qemu", "qboot", "microvm,acpi=on", "kernel",
+         "method=apm,acpi", "poweroff", 20, last_line=OFF_HW_REDUCED),
+]
+
 # --- no ACPI: a clear halt and its exit code, never a silent switch to APM -------------
 NO_ACPI = r"^apmoff: halted: no ACPI S5: no RSDP"
 CASES += [

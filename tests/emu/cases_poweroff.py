@@ -10,7 +10,7 @@ APM_FOUND = r"^apmoff: APM 1\.2 BIOS, signature PM"
 OFF_RM = r"^apmoff: powering off via rm \(APM 1\.2\)"
 OFF_PM32_LINE = r"^apmoff: powering off via pm32 \(APM 1\.2\)$"
 RM_HALTED = (r"^apmoff: power-off via rm failed: the call could not be made: v86: BIOS "
-             r"executed HLT with interrupts disabled at F000:[0-9A-F]{4}$")
+             r"executed HLT with interrupts disabled at F000:[0-9A-F]{4} \(INT 15h AX=5307h\)$")
 
 
 def off_via(iface):

@@ -89,7 +89,7 @@ CASES = [
     # 7. The INT 15h dispatcher reads CR0: under v86 every call stops there, and the
     #    same call through the trampoline works.
     biosrom("v86priv", "v86priv", "bioscall=v86",
-            serial=[r"^apmoff: v86: BIOS executed MOV r32, CR0 at [0-9A-F:]+$",
+            serial=[r"^apmoff: v86: BIOS executed MOV r32, CR0 at [0-9A-F:]+ \(INT 15h AX=5300h\)$",
                      r"^apmoff: v86: repeating INT 15h AX=5300h through the real-mode "
                      r"trampoline$"]),
     # 8. Success by IRET with CF as the caller left it: 5300h proven by BX=504Dh and

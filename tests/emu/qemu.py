@@ -233,11 +233,14 @@ class PaddedSsdt(Probe):
 
 def qemu_command(case, image, serial_path, qmp_path):
     # x64 OVMF does not run in qemu-system-i386; the kernel is 32-bit either way.
-    binary = "qemu-system-x86_64" if case.bios == "ovmf" else "qemu-system-i386"
-    cmd = [binary, "-S", "-display", "none", "-no-reboot", "-nodefaults",
-           "-vga", "std", "-serial", "file:" + serial_path,
-           "-qmp", "unix:%s,server=on,wait=off" % qmp_path,
-           "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+    microvm = case.machine.startswith("microvm")
+    binary = "qemu-system-x86_64" if case.bios == "ovmf" or microvm else "qemu-system-i386"
+    cmd = [binary, "-S", "-display", "none", "-no-reboot", "-nodefaults"]
+    if not microvm:
+        cmd += ["-vga", "std"]      # microvm has no PCI bus for one: COM1 is its screen
+    cmd += ["-serial", "file:" + serial_path,
+            "-qmp", "unix:%s,server=on,wait=off" % qmp_path,
+            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
     if case.machine != "-":
         cmd += ["-M", case.machine]
     if case.bios == "ovmf":

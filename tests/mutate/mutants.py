@@ -151,8 +151,14 @@ MUTANTS = [
 
     Mutant("rm-off-unwatched", "app/main.c",
            "        apm_port_rm_watch_off();\n", "",
-           ["emu:qemu-pc-realbios-haltoff"], "bioscall=auto's power-off call made through "
-           "the trampoline alone: a BIOS that halts there with interrupts off ends the run"),
+           ["emu:qemu-pc-realbios-v86off"], "bioscall=auto's power-off call never made "
+           "through the trampoline again: a BIOS that leaves the power on under v86 loses "
+           "its own interface"),
+    Mutant("auto-is-trampoline", "app/main.c",
+           "opts.bioscall == BIOSCALL_TRAMPOLINE ? BIOS_PATH_TRAMPOLINE : BIOS_PATH_V86",
+           "opts.bioscall != BIOSCALL_V86 ? BIOS_PATH_TRAMPOLINE : BIOS_PATH_V86",
+           ["emu:qemu-pc-realbios-caphang"], "bioscall=auto's calls made through the "
+           "trampoline: a survey call that never returns ends the run"),
     Mutant("fwguard-never", "system/fwguard.c",
            "    if (!fault || (f->eflags", "    if (1 || !fault || (f->eflags",
            ["emu:qemu-pc-realbios-pmint"], "a fault in an APM protected-mode entry halts the "

@@ -229,6 +229,10 @@ def render(machine, choice, image, com1):
         "[File (COM) #1]",
         "path = %s" % com1,
         "",
+        # 86Box's own way out with a code, for onfail=exit (as QEMU's isa-debug-exit).
+        "[Other peripherals]",
+        "unittester_enabled = 1",
+        "",
     ])
 
 
