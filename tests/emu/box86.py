@@ -233,6 +233,17 @@ def verdict_from(stderr_text, resets_before_serial=1):
     return None
 
 
+def exit_verdict(stderr_text, status):
+    """The verdict of an 86Box that exited by itself with status. The kit's patched
+    86Box has printed its marker by then (verdict_from). One without the patch says
+    nothing: status 0 is its plat_power_off() (a soft-off by ACPI, APM or the chipset;
+    headless, nobody closes a window), and an odd status is apmoff's onfail=exit code
+    through the Unit Tester device, (code << 1) | 1, as QEMU's isa-debug-exit gives."""
+    if status == 0 and not MARKER.findall(stderr_text):
+        return "poweroff"
+    return "exit:%d" % status
+
+
 def stop(proc):
     """TERM, then KILL, the process group we started (the copy of the machine 86Box
     saves on TERM is ours to throw away, so waiting long for it buys nothing)."""
@@ -312,7 +323,11 @@ def boot(case, workdir, image, watch, want_screen=False):
                     time.sleep(0.25)
                 break
             if proc.poll() is not None:
-                verdict = "exit:%d" % proc.returncode
+                # Read again: the marker may have come just before the exit.
+                with open(err_path, "rb") as f:
+                    stderr_text = f.read().decode("latin-1")
+                verdict = verdict_from(stderr_text, quiet_resets) or \
+                    exit_verdict(stderr_text, proc.returncode)
             elif watch.settled():
                 verdict = "quiet"
                 if want_screen:

@@ -16,7 +16,7 @@ import threading
 import time
 import unittest
 
-from tests.emu import qemu
+from tests.emu import box86, qemu
 
 FIXTURES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "fixtures", "qmp",
                                          "*.json")))
@@ -111,6 +111,26 @@ class Rules(unittest.TestCase):
         self.assertEqual(qemu.outcome([{"event": "GUEST_PANICKED", "data": {}}], 0), "panic")
         self.assertEqual(qemu.outcome([{"event": "SHUTDOWN", "data": {
             "reason": "guest-panic"}}], 0), "panic")
+
+
+class Box86Exit(unittest.TestCase):
+    """86Box's own exit: the kit's markers first, its exit status where they are
+    absent (an 86Box without the kit's patch)."""
+
+    def test_markers_decide(self):
+        self.assertEqual(box86.verdict_from("BENCH86: soft-off (plat_power_off)\n"),
+                         "poweroff")
+        self.assertEqual(box86.verdict_from("BENCH86: hard reset\n"), None)
+
+    def test_unpatched_zero_is_the_soft_off(self):
+        self.assertEqual(box86.exit_verdict("", 0), "poweroff")
+
+    def test_unit_tester_status(self):
+        self.assertEqual(box86.exit_verdict("", 5), "exit:5")
+        self.assertEqual(box86.exit_verdict("BENCH86: hard reset\n", 3), "exit:3")
+
+    def test_patched_zero_without_soft_off_is_no_power_off(self):
+        self.assertEqual(box86.exit_verdict("BENCH86: hard reset\n", 0), "exit:0")
 
 
 if __name__ == "__main__":
