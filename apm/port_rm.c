@@ -78,7 +78,11 @@ static bool rm_call(const struct apm_port *port, struct biosregs *regs, const ch
         if (!done)
             pit_delay_us(HALTED_GRACE_MS * 1000u);
     } else {
-        done = bios_int_via(unwatched_next ? BIOS_PATH_TRAMPOLINE : bios_path(), APM_INT,
+        /* Standby and suspend return when the machine resumes, so no watchdog bounds
+         * them and the monitor gains nothing; a BIOS that waits for its resume with
+         * CLI; HLT (an SMI wakes it) would be stopped at once: the trampoline. */
+        bool trampoline = unwatched_next || (watch_off && apm_call_blocks(regs));
+        done = bios_int_via(trampoline ? BIOS_PATH_TRAMPOLINE : bios_path(), APM_INT,
                             regs, regs, why);
     }
     bios_call_limit(BIOS_CALL_LIMIT_S);
@@ -112,35 +116,52 @@ static const uint8_t wait_for_irq[] = {
     X86_OPCODE_STI, X86_OPCODE_HLT, X86_OPCODE_CLI, X86_OPCODE_RETF,
 };
 
-static void rm_wait_v86(unsigned ms)
+static void rm_wait_trampoline(unsigned ms)
 {
-    uint64_t start = timer_us();
-    bool exact;
-
-    while (timer_ms_since(start, &exact) < ms) {
-        struct biosregs r;
-        const char *why;
-        initregs(&r);
-        if (!v86_run_stub(wait_for_irq, sizeof(wait_for_irq), &r, &why))
-            return;             /* said by the monitor; the caller's verdict follows */
-    }
-}
-
-static void rm_wait(const struct apm_port *port, unsigned ms)
-{
-    (void)port;
-    if (bios_path() == BIOS_PATH_V86) {
-        rm_wait_v86(ms);
-        return;
-    }
     for (unsigned t = 0; t < ms; t += WAIT_STEP_MS) {
         struct biosregs r;
         const char *why;
         initregs(&r);
         r.eflags |= X86_EFLAGS_IF;
-        (void)bios_int(BIOS_INT_EQUIPMENT, &r, &r, &why);
+        (void)bios_int_via(BIOS_PATH_TRAMPOLINE, BIOS_INT_EQUIPMENT, &r, &r, &why);
         pit_delay_us(WAIT_STEP_MS * 1000u);
     }
+}
+
+/* A stub the monitor stopped (the BIOS's IRQ handler ran something it cannot run)
+ * must not end the wait early: the next interface would start while the power may be
+ * going. The rest is waited the trampoline's way, and the stop said only after the
+ * whole wait, as the off call's is: the last line before the power goes stays the
+ * off line. */
+static void rm_wait_v86(unsigned ms)
+{
+    uint64_t start = timer_us();
+    bool exact;
+    uint32_t done;
+
+    v86_quiet(true);
+    while ((done = timer_ms_since(start, &exact)) < ms) {
+        struct biosregs r;
+        const char *why;
+        initregs(&r);
+        if (!v86_run_stub(wait_for_irq, sizeof(wait_for_irq), &r, &why)) {
+            v86_quiet(false);
+            rm_wait_trampoline(ms - done);
+            say("rm: the wait for the BIOS's IRQs stopped under the v86 monitor (%s); "
+                "the rest went through the real-mode trampoline", why);
+            return;
+        }
+    }
+    v86_quiet(false);
+}
+
+static void rm_wait(const struct apm_port *port, unsigned ms)
+{
+    (void)port;
+    if (bios_path() == BIOS_PATH_V86)
+        rm_wait_v86(ms);
+    else
+        rm_wait_trampoline(ms);
 }
 
 struct apm_port apm_port_rm = {

@@ -19,7 +19,8 @@ extern const struct apm_port apm_port_pm16;
 
 /* bioscall=v86: the rm port's power-off line says so. */
 void apm_port_rm_tag_v86(void);
-/* bioscall=auto: 5307h off through the v86 monitor first (port_rm.c says why). */
+/* bioscall=auto: 5307h off said after a grace, and made again through the trampoline
+ * if it came back; standby and suspend through the trampoline (port_rm.c says why). */
 void apm_port_rm_watch_off(void);
 /* irq=on: make BIOS calls with IF set (Linux and OpenBSD do for some machines). */
 void apm_ports_allow_interrupts(bool on);

@@ -1,4 +1,5 @@
-/* The virtual-8086 monitor: the second way to reach the BIOS (bioscall=v86).
+/* The virtual-8086 monitor: the second way to reach the BIOS (bioscall=v86, and
+ * bioscall=auto's default path).
  *
  * Instead of leaving protected mode, the BIOS runs as a v86 task at IOPL 0 under our
  * GDT and IDT. Every sensitive instruction it executes (INT, IRET, PUSHF, POPF, CLI,

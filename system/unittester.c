@@ -3,14 +3,17 @@
 #include "io.h"
 #include "../lib/pc.h"
 
-/* Two ports no machine of 86Box's decodes (its PSS sound card and Headland chipset sit
- * at 1E4h and 1ECh). Where no device answers, an ISA bus floats and a PCI bus aborts
- * to FFh, and nothing more is written there. */
+/* Two ports little decodes: in 86Box only the Tandy machines' PSSJ sound chip, which
+ * is write-only there, and 1E4h/1ECh (PSS, Headland) lie beside them. A no-op first:
+ * the device then reads "idle" (04h), which neither a PCI bus's FFh nor an ISA bus
+ * still holding the 00h just written gives; anything else is no Unit Tester, and
+ * nothing more is written. */
 #define UT_BASE         0x1E0
 #define UT_COMMAND      (UT_BASE + 0)   /* write: a command; read: the status */
 #define UT_DATA         (UT_BASE + 1)
-#define UT_ABSENT       0xFF
+#define UT_CMD_NOOP     0x00
 #define UT_CMD_EXIT     0x04
+#define UT_STATUS_IDLE  0x04            /* no command in flight */
 
 bool unittester_exit(uint8_t status)
 {
@@ -20,7 +23,8 @@ bool unittester_exit(uint8_t status)
         outb(PORT_POST, (uint8_t)arm[i]);
     outb(PORT_POST, UT_BASE & 0xFF);
     outb(PORT_POST, UT_BASE >> 8);
-    if (inb(UT_COMMAND) == UT_ABSENT)
+    outb(UT_COMMAND, UT_CMD_NOOP);
+    if (inb(UT_COMMAND) != UT_STATUS_IDLE)
         return false;
     outb(UT_COMMAND, UT_CMD_EXIT);
     outb(UT_DATA, status);

@@ -6,6 +6,7 @@
 #include "../../apm/apm_spec.h"
 #include "../../apm/poweroff.h"
 #include "../../apm/apm_text.h"
+#include "../power/acpi.h"
 
 #define LABEL_COLS      11      /* " Machine : " */
 
@@ -268,12 +269,10 @@ static const char *advice(enum halt_code code, const struct survey *sv)
     }
 }
 
-/* Whether method=acpi has what it writes: \_S5_ and a PM1a control block, or a
- * hardware-reduced FADT's sleep control register (QEMU's microvm). */
+/* Whether method=acpi has what it writes, as method=acpi itself judges it. */
 static bool s5_usable(const struct acpi_s5 *s5)
 {
-    const struct acpi_fadt *f = &s5->tables.fadt;
-    return s5->found && (acpi_fadt_hw_reduced(f) ? f->have_sleep_regs : f->pm1a_cnt != 0);
+    return s5->found && !acpi_unusable(s5);
 }
 
 /* What to do next: the chipset's word when it explains a power-off that did not
