@@ -45,4 +45,7 @@ bool acpi_s5_find(const struct physmem *pm, const struct acpi_rsdp *rsdp,
 /* "ok", "no FADT", "no \_S5_ object", ...; "?" for an unknown value. */
 const char *acpi_s5_reason_text(enum acpi_s5_reason reason);
 
+/* Why method=acpi would find no S5 in these facts, or NULL. */
+const char *acpi_unusable(const struct acpi_s5 *s5);
+
 #endif

@@ -15,21 +15,6 @@
 #define S5                  5
 
 
-const char *acpi_unusable(const struct acpi_s5 *s5)
-{
-    const struct acpi_fadt *f = &s5->tables.fadt;
-
-    if (s5->reason == ACPI_S5_NO_RSDP || s5->reason == ACPI_S5_NO_ROOT ||
-        s5->reason == ACPI_S5_NO_FADT || s5->reason == ACPI_S5_NO_DSDT)
-        return acpi_s5_reason_text((enum acpi_s5_reason)s5->reason);
-    if (acpi_fadt_hw_reduced(f))
-        return f->have_sleep_regs ? 0
-             : "hardware-reduced ACPI without SLEEP_CONTROL_REG (try method=efi)";
-    if (f->pm1a_cnt_from == ACPI_BLK_NONE || f->pm1a_cnt > 0xFFFF)
-        return "the FADT gives no PM1a control block in I/O space";
-    return 0;
-}
-
 void acpi_check(const struct acpi_s5 *s5, const struct acpi_aml_facts *aml,
                 struct acpi_check_facts *out)
 {

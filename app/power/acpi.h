@@ -29,9 +29,6 @@ struct acpi_check_facts {
 void acpi_check(const struct acpi_s5 *s5, const struct acpi_aml_facts *aml,
                 struct acpi_check_facts *out);
 
-/* Why method=acpi would find no S5 in these facts, or NULL. */
-const char *acpi_unusable(const struct acpi_s5 *s5);
-
 struct acpi_off {
     const struct acpi_s5 *s5;
     const struct bootinfo *bi;

@@ -6,7 +6,6 @@
 #include "../../apm/apm_spec.h"
 #include "../../apm/poweroff.h"
 #include "../../apm/apm_text.h"
-#include "../power/acpi.h"
 
 #define LABEL_COLS      11      /* " Machine : " */
 

@@ -235,8 +235,12 @@ static void test_acpi_suggested(void **state)
     apm.reached = apm.present = true;
     build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
     assert_null(strstr(field("Next"), "method=acpi"));
+    /* \_S5_ with no PM1a block method=acpi could write: not suggested */
     sv.s5.found = true;
     sv.s5.tables.fadt.pm1a_cnt = 0x604;
+    build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
+    assert_null(strstr(field("Next"), "method=acpi"));
+    sv.s5.tables.fadt.pm1a_cnt_from = ACPI_BLK_32;
     build(HALT_POWEROFF_FAILED, "power-off failed via rm, pm32 and pm16", false);
     assert_non_null(strstr(field("Next"), "ACPI S5 is there: try method=acpi; "));
     assert_non_null(strstr(field("Next"), "irq=on"));
@@ -244,6 +248,27 @@ static void test_acpi_suggested(void **state)
     apm.reached = true;
     build(HALT_NO_APM, "no APM BIOS", false);
     assert_non_null(strstr(field("Next"), "try method=acpi"));
+}
+
+/* No firmware at all (QEMU's microvm): not UEFI's advice; ACPI named where its
+ * hardware-reduced sleep register is there. */
+static void test_no_firmware_advice(void **state)
+{
+    (void)state;
+    sv.firmware = "none";
+    build(HALT_NO_BIOS, "no legacy BIOS: the INT 15h vector is zero", false);
+    assert_null(strstr(field("Next"), "UEFI firmware has no APM"));
+    assert_non_null(strstr(field("Next"), "no firmware to call"));
+    assert_null(strstr(field("Next"), "ACPI S5 is there"));
+    sv.s5.found = true;
+    sv.s5.tables.fadt.have_flags = true;
+    sv.s5.tables.fadt.flags = ACPI_FADT_HW_REDUCED;
+    sv.s5.tables.fadt.have_sleep_regs = true;
+    build(HALT_NO_BIOS, "no legacy BIOS: the INT 15h vector is zero", false);
+    assert_non_null(strstr(field("Next"), "ACPI S5 is there: try method=acpi; no firmware"));
+    sv.firmware = "uefi";
+    build(HALT_NO_BIOS, "no APM on UEFI firmware (no legacy BIOS)", false);
+    assert_non_null(strstr(field("Next"), "UEFI firmware has no APM"));
 }
 
 /* After action=check, an interface the check connected says so, not "not tried". */
@@ -374,6 +399,7 @@ int main(void)
         cmocka_unit_test_setup(test_strict_check_next, setup),
         cmocka_unit_test_setup(test_numbers_keep_their_units, setup),
         cmocka_unit_test_setup(test_acpi_suggested, setup),
+        cmocka_unit_test_setup(test_no_firmware_advice, setup),
         cmocka_unit_test_setup(test_check_connects_shown, setup),
         cmocka_unit_test_setup(test_smbios_identity, setup),
         cmocka_unit_test_setup(test_still_on_explained_by_chipset, setup),

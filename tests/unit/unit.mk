@@ -50,7 +50,8 @@ UNIT_CHECKLIST_OBJS := tests/unit/test_checklist.o apm/checklist.o build/checkli
 
 UNIT_SUMMARY_OBJS := tests/unit/test_summary.o app/show/summary.o lib/format.o apm/apm.o \
 	apm/poweroff.o apm/apm_text.o lib/biosregs.o tests/unit/host_console.o apm/resume.o \
-	lib/rtctime.o app/reset/resets.o app/reset/offer.o app/common/options.o lib/json.o
+	lib/rtctime.o app/reset/resets.o app/reset/offer.o app/common/options.o lib/json.o \
+	survey/acpi_s5.o survey/acpi_tables.o survey/aml_s5.o survey/physmem.o
 
 UNIT_RESETS_OBJS := tests/unit/test_resets.o app/common/chain.o app/reset/resets.o app/reset/offer.o app/common/options.o \
 	lib/json.o lib/format.o tests/unit/host_console.o
