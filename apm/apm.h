@@ -137,6 +137,11 @@ int apm_call(struct apm_state *s, const struct apm_port *port, uint8_t fn,
 const char *apm_result_text(int result, char *buf, unsigned size);
 
 bool apm_install_check(struct apm_state *s);
+/* Room for the reason a connect or a power-off gives: the longest is a v86 monitor's
+ * stop with the call it ended ("the call could not be made: v86: BIOS executed HLT
+ * with interrupts disabled at F78C:00FD (INT 15h AX=5307h)"). */
+#define APM_WHY_MAX 160
+
 /* Disconnects whatever is connected, connects iface through port and negotiates the
  * version (power management is enabled or engaged only when a request needs it).
  * False, after saying why, if the interface could not be connected; why receives a

@@ -269,7 +269,7 @@ static void check_pm(struct ctx *c, enum apm_iface iface, const struct biosregs 
     uint8_t unsupported = iface == APM_IFACE_PM32 ? APM_ERR_PM32_UNSUPPORTED
                                                   : APM_ERR_PM16_UNSUPPORTED;
     uint8_t twice = iface == APM_IFACE_PM32 ? APM_ERR_PM32_CONNECTED : APM_ERR_PM16_CONNECTED;
-    char why[160];
+    char why[APM_WHY_MAX];
 
     if (!apm_iface_offered(s, iface)) {
         struct biosregs r;

@@ -69,7 +69,7 @@ static unsigned plan(const struct apm_state *s, const struct apm_ports *ports, i
 bool apm_survey(struct apm_state *s, const struct apm_ports *ports, int only)
 {
     enum apm_iface order[APM_IFACE_COUNT];
-    char why[160];
+    char why[APM_WHY_MAX];
 
     if (!apm_install_check(s))
         return false;
@@ -89,7 +89,7 @@ void apm_power_off_chain(struct apm_state *s, const struct apm_ports *ports, int
                          char *why, unsigned why_size)
 {
     enum apm_iface order[APM_IFACE_COUNT];
-    char reason[160];
+    char reason[APM_WHY_MAX];
     bool announced = false;
 
     if (!apm_install_check(s)) {

@@ -68,7 +68,7 @@ void selftest_exception(void)
 void selftest_idle(struct apm_state *apm, const struct apm_ports *ports, int only)
 {
     enum apm_iface iface = only == APM_IFACE_AUTO ? APM_IFACE_PM32 : (enum apm_iface)only;
-    char why[160];
+    char why[APM_WHY_MAX];
 
     /* Without irq=on the protected-mode interfaces run with every IRQ masked: a BIOS
      * that waits for one would wait for ever. */

@@ -39,7 +39,7 @@ void action_sleep(struct apm_state *s, const struct apm_ports *ports, int only,
                   uint16_t state, int wake)
 {
     const char *name = state == APM_STATE_STANDBY ? "standby" : "suspend";
-    char why[160];
+    char why[APM_WHY_MAX];
     uint32_t away;
     struct rtc_time clock_before, clock_after;
     struct wake w;
