@@ -94,8 +94,10 @@ static unsigned load_all(const struct acpi_tables *t, char *why, unsigned size)
         if (aml_load_table(aml, (const uint8_t *)(uintptr_t)r->addr, r->length) &&
             !why[0]) {
             aml_error_format(aml, err, sizeof(err));
-            fmt_snprintf(why, size, "the %s%.0u stopped loading: %s", i ? "SSDT " : "DSDT",
-                         i, err);
+            if (i)
+                fmt_snprintf(why, size, "SSDT %u stopped loading: %s", i, err);
+            else
+                fmt_snprintf(why, size, "the DSDT stopped loading: %s", err);
         }
         loaded++;
     }

@@ -9,7 +9,7 @@ machine stays on."""
 
 from tests.emu.case import Case
 from tests.emu.judges import PortLog, SurveyMatches
-from tests.emu.qemu import AcpiTable, PaddedSsdt
+from tests.emu.qemu import AcpiTable, PaddedSsdt, UnclosedScopeSsdt
 
 OFF_ACPI = r"^apmoff: powering off via acpi \(S5: PM1a_CNT 0604h, SLP_TYPa 0\)$"
 MARK = r"^_PTS\(5\)$"                   # what \_PTS(5) writes to port 440h
@@ -98,6 +98,14 @@ CASES += [
          serial=[r"^apmoff: acpi: the firmware's AML does not run here: the interpreter "
                  r"needs \d+ KiB for these tables, and the largest free block is \d+ KiB; "
                  r"S5 without \\_PTS$"],
+         last_line=OFF_ACPI),
+    # A table that cannot load (DOSBox-X's unclosed Scope) is named, table and all; the
+    # DSDT's \_S5_ still powers off.
+    Case("qemu-pc-acpi-ssdt-unclosed", "qemu", "seabios", "pc", "kernel", "method=acpi",
+         "poweroff", 30, actions=[UnclosedScopeSsdt()],
+         serial=[r"^apmoff: acpi: AML: DSDT and 1 SSDT loaded in .*; SSDT 1 stopped "
+                 r"loading: opcode 10h \(Scope\) at table 1 offset 24h in \(table load\): "
+                 r"malformed AML \(PkgLength\)$"],
          last_line=OFF_ACPI),
 ]
 

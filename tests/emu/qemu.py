@@ -195,6 +195,16 @@ class ComesBack(Probe):
         return []
 
 
+def ssdt(body, n=0):
+    """An SSDT around an AML body, its checksum right."""
+    length = 36 + len(body)
+    table = bytearray(b"SSDT" + length.to_bytes(4, "little") + b"\x02\x00" +
+                      b"APMOFF" + b"PADDED%X " % n + (1).to_bytes(4, "little") +
+                      b"INTL" + (0x20200925).to_bytes(4, "little")) + body
+    table[9] = (-sum(table)) & 0xFF
+    return table
+
+
 class PaddedSsdt(Probe):
     """More ACPI tables for the guest, `count` SSDTs of `kib` KiB (QEMU takes 64 KiB a
     table at most): each one name holding a buffer of zeros, made here (iasl has no
@@ -212,12 +222,7 @@ class PaddedSsdt(Probe):
                 bytes([0xC0 | (pkg & 0xF), (pkg >> 4) & 0xFF, (pkg >> 12) & 0xFF,
                        (pkg >> 20) & 0xFF]) +
                 b"\x0C" + size.to_bytes(4, "little") + bytes(size))
-        length = 36 + len(body)
-        table = bytearray(b"SSDT" + length.to_bytes(4, "little") + b"\x02\x00" +
-                          b"APMOFF" + b"PADDED%X " % n + (1).to_bytes(4, "little") +
-                          b"INTL" + (0x20200925).to_bytes(4, "little")) + body
-        table[9] = (-sum(table)) & 0xFF
-        return table
+        return ssdt(body, n)
 
     def qemu_args(self, workdir):
         args = []
@@ -227,6 +232,18 @@ class PaddedSsdt(Probe):
                 f.write(self.table(n))
             args += ["-acpitable", "file=" + path]
         return args
+
+
+class UnclosedScopeSsdt(PaddedSsdt):
+    """One SSDT whose Scope (\\_SB) keeps the 4-byte PkgLength placeholder 0FFFFFFFh
+    its writer never filled in, as DOSBox-X's DSDT does (docs/emulator-bugs.md): a
+    table that cannot load, which the survey must name."""
+
+    def __init__(self):
+        super().__init__(0, 1)
+
+    def table(self, n):
+        return ssdt(b"\x10\xCF\xFF\xFF\xFF\\_SB_" + b"\x08APMX\x0A\x01", n)
 
 
 # --- the run -------------------------------------------------------------------------
