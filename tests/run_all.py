@@ -35,8 +35,8 @@ import subprocess
 import sys
 import time
 
-from tests import (check_dist, check_floppy, check_grub_patch, check_insns, check_layers,
-                   check_loader, check_menu, check_realmode, recipes)
+from tests import (check_dist, check_floppy, check_formats, check_grub_patch, check_insns,
+                   check_layers, check_loader, check_menu, check_realmode, recipes)
 from tests.aml import step as aml_step
 from tests.collect import step as collect_step
 from tests.docs import check as docs_check
@@ -105,9 +105,11 @@ def run_checks(tally):
     include points down the kernel's floors (check_layers.py); every floppy image holds
     what the loader reads, where it reads it (check_floppy.py); the loader's real-mode
     code uses 32-bit addresses for its string instructions (check_loader.py); every
-    row of make mutate's table still plants its bug (its snippet occurs once)."""
+    row of make mutate's table still plants its bug (its snippet occurs once); every
+    printf conversion in the kernel is one lib/format.c knows (check_formats.py)."""
     for name, check in (("mutant_table", mutant_table),
                         ("check_layers", check_layers.check),
+                        ("check_formats", check_formats.check),
                         ("check_insns", lambda: check_insns.check(
                             os.path.join(BUILD, "apmoff.elf"))),
                         ("check_grub_patch", check_grub_patch.check),
@@ -137,6 +139,9 @@ def run_checker_self_test(tally):
     ok, message = check_layers.self_test()
     print("%s layers self-test: %s" % ("PASS" if ok else "FAIL", message))
     tally.add("static", "check_layers self-test", ok, message=message)
+    ok, message = check_formats.self_test()
+    print("%s formats self-test: %s" % ("PASS" if ok else "FAIL", message))
+    tally.add("static", "check_formats self-test", ok, message=message)
     ok, message = check_loader.self_test()
     print(message)
     tally.add("static", "check_loader self-test", ok, message=message)
@@ -352,8 +357,8 @@ def run_docs_static(tally):
 
 def run_recipes(tally):
     """docs/ci.md's emulator CI recipes and the CI example, as written (tests/recipes.py)."""
-    recipes.run_all(record=lambda name, ok, seconds, message:
-                    tally.add("recipes", name, ok, seconds, message))
+    recipes.run_all(record=lambda name, ok, seconds, message, skipped="":
+                    tally.add("recipes", name, ok, seconds, message, skipped=skipped))
 
 
 # --- the table of steps ----------------------------------------------------------------
