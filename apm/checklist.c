@@ -20,10 +20,25 @@ const struct check_list *check_list_find(const struct check_list *lists, unsigne
     if (!smbios_vendor || !smbios_version)
         return 0;
     for (unsigned i = 0; i < count; i++)
-        for (unsigned k = 0; k < lists[i].id_count; k++)
-            if (!strcmp(lists[i].ids[k].smbios_vendor, smbios_vendor) &&
-                version_matches(lists[i].ids[k].smbios_version, smbios_version))
+        for (unsigned k = 0; k < lists[i].id_count; k++) {
+            const struct check_identity *id = &lists[i].ids[k];
+            if (id->smbios_vendor && !strcmp(id->smbios_vendor, smbios_vendor) &&
+                version_matches(id->smbios_version, smbios_version))
                 return &lists[i];
+        }
+    return 0;
+}
+
+const struct check_list *check_list_find_rom(const struct check_list *lists, unsigned count,
+                                             const char *const *banners, unsigned n)
+{
+    for (unsigned i = 0; i < count; i++)
+        for (unsigned k = 0; k < lists[i].id_count; k++) {
+            const char *want = lists[i].ids[k].rom_banner;
+            for (unsigned b = 0; want && b < n; b++)
+                if (banners[b] && !strcmp(want, banners[b]))
+                    return &lists[i];
+        }
     return 0;
 }
 
@@ -58,6 +73,8 @@ unsigned check_list_compare(const struct check_list *list, const struct check_re
             say("check: differs: %s: expected %s, got %s", e->name,
                 check_verdict_name(e->verdict), check_verdict_name(r->verdict));
             differences++;
+        } else if (e->verdict == CHECK_FAIL && e->why) {
+            say("check: known FAIL %s (%s's): %s", e->name, list->bios, e->why);
         }
     }
     for (unsigned i = 0; i < rep->count; i++)

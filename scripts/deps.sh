@@ -23,6 +23,10 @@ syslinux-common acpica-tools"
 # Headless Chromium opens apmoff-collect's HTML report in its tests; hypothesis
 # feeds its payload parser random input (tests/collect/test_hostile.py).
 test="$test chromium python3-hypothesis"
+# DOSBox-X (tests/emu/dosboxx.py) is packaged from Debian 13 on; on Debian 12 its
+# cases are skipped, each saying why.
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+case $codename in bookworm | "") ;; *) test="$test dosbox-x" ;; esac
 # The libraries the 86Box kit's binary links against, when the kit is there
 # (tests/emu/box86.py runs the real-BIOS cases with it).
 kit_deps=$(dirname "$0")/../../shared/86box/deps.txt

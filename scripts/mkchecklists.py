@@ -12,16 +12,20 @@ what the kernel ships and what the tests expect cannot drift. Each file holds on
                                             line each identity the BIOS may show:
                                             the vendor exactly, the version exactly
                                             or, ending in '*', as a family
+    #: rom DOSBox-X BIOS v1.0               or, for a BIOS without SMBIOS, a banner
+                                            string its ROM holds, exactly as the
+                                            survey prints it (`apmoff: bios: "..."`)
 
-A file without both is an error: an expectation the kernel cannot key is one it
-would never use.
+A file with a bios line and neither an smbios nor a rom line is an error: an
+expectation the kernel cannot key is one it would never use. A FAIL's note goes into
+the kernel too, which says it when that FAIL comes as expected.
 """
 
 import os
 import sys
 
 VERDICTS = {"PASS": "CHECK_PASS", "FAIL": "CHECK_FAIL", "SKIP": "CHECK_SKIP"}
-KEYS = ("bios", "smbios")
+KEYS = ("bios", "smbios", "rom")
 
 
 def c_string(s):
@@ -42,25 +46,29 @@ def read(path):
                                      % (where, ", ".join(KEYS)))
                 if key == "bios":
                     ident["bios"] = value.strip()
+                elif key == "rom":
+                    ident.setdefault("rom", []).append(value.strip())
                 else:
                     vendor, bar, version = value.partition("|")
                     if not bar or not vendor.strip() or not version.strip():
                         raise ValueError("%s: expected '#: smbios VENDOR | VERSION'" % where)
                     ident.setdefault("smbios", []).append((vendor.strip(), version.strip()))
                 continue
-            line = raw.split("#", 1)[0].strip()
+            line, _, note = raw.partition("#")
+            line, note = line.strip(), note.strip()
             if not line:
                 continue
             words = line.split()
             if len(words) != 2 or words[0] not in VERDICTS:
                 raise ValueError("%s: expected 'PASS|FAIL|SKIP name', got %r" % (where, line))
-            checks.append((words[1], words[0]))
-    missing = [k for k in KEYS if k not in ident]
+            checks.append((words[1], words[0], note if words[0] == "FAIL" else ""))
     if not ident:
         return None, checks
-    if missing:
-        raise ValueError("%s: no '#: %s' line" % (path, "', '#: ".join(missing)))
-    if len({name for name, _ in checks}) != len(checks):
+    if "bios" not in ident:
+        raise ValueError("%s: no '#: bios' line" % path)
+    if "smbios" not in ident and "rom" not in ident:
+        raise ValueError("%s: no '#: smbios' or '#: rom' line" % path)
+    if len({name for name, _, _ in checks}) != len(checks):
         raise ValueError("%s: a check is listed twice" % path)
     return ident, checks
 
@@ -84,13 +92,16 @@ def main(argv):
                        % os.path.relpath(path))
             continue
         out.append("static const struct check_identity ids%d[] = {" % i)
-        out += ["    { %s, %s }," % (c_string(v), c_string(r)) for v, r in ident["smbios"]]
+        ids = ["{ %s, %s, 0 }" % (c_string(v), c_string(r)) for v, r in ident.get("smbios", [])]
+        ids += ["{ 0, 0, %s }" % c_string(b) for b in ident.get("rom", [])]
+        out += ["    %s," % i_ for i_ in ids]
         out.append("};")
         out.append("static const struct check_expected list%d[] = {" % i)
-        out += ["    { %s, %s }," % (c_string(n), VERDICTS[v]) for n, v in checks]
+        out += ["    { %s, %s, %s }," % (c_string(n), VERDICTS[v], c_string(w) if w else "0")
+                for n, v, w in checks]
         out.append("};")
         tables.append("    { %s, ids%d, %d, list%d, %d }," % (
-            c_string(ident["bios"]), i, len(ident["smbios"]), i, len(checks)))
+            c_string(ident["bios"]), i, len(ids), i, len(checks)))
     out += ["", "const struct check_list check_lists[] = {"] + tables + ["};",
             "const unsigned check_list_count = %d;" % len(tables), ""]
     tmp = argv[1] + ".tmp"

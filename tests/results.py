@@ -37,9 +37,10 @@ class Tally:
 
     def summary(self):
         """The last line of every run: `N passed, N failed`, and the emulator cases
-        that could not run here, if any (a unit test that skips says so on its own
-        SKIP line, as it always has)."""
-        skipped = sum(1 for r in self.records if r.status == SKIP and r.suite.startswith("emu."))
+        and recipes that could not run here, if any (a unit test that skips says so on
+        its own SKIP line, as it always has)."""
+        skipped = sum(1 for r in self.records if r.status == SKIP
+                      and (r.suite.startswith("emu.") or r.suite == "recipes"))
         return "%d passed, %d failed" % (self.count(PASS), self.count(FAIL)) + (
             ", %d skipped" % skipped if skipped else "")
 

@@ -89,6 +89,13 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     if (sm->have_bios)
         list = check_list_find(check_lists, check_list_count, sm->bios_vendor,
                                sm->bios_version);
+    if (!list) {
+        /* No SMBIOS, or one no list knows: the ROM's own banners may still name it. */
+        const char *banners[ROMID_STRINGS_MAX];
+        for (unsigned i = 0; i < sv->rom.count; i++)
+            banners[i] = sv->rom.strings[i];
+        list = check_list_find_rom(check_lists, check_list_count, banners, sv->rom.count);
+    }
     unsigned differences = list ? check_list_compare(list, &rep) : 0;
 
     json_init(&j, line, sizeof(line));

@@ -123,6 +123,8 @@ RULES = [
              "enter the repository or make test")),
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
      Dry(EXAMPLES, "--help")),
+    (r"examples/dosbox-x-smoke\.sh \[IMAGE\]", Dry(EXAMPLES, "--help")),
+    (r"examples/86box-smoke\.sh MACHINE_DIR IMAGE \[ROMS\]", Dry(EXAMPLES, "--help")),
     (r"iso/mkiso\.sh build/my\.iso build/apmoff\.elf examples/grub\.cfg", Run(timeout=300)),
     (r"iso/mkfloppy\.sh build/my-720\.img build/apmoff\.elf examples/grub\.cfg 720",
      Run(timeout=300)),

@@ -47,7 +47,7 @@ BUILT_MACHINES = os.path.join(BUILT, "machines")
 BUILT_ROMS = os.path.join(BUILT, "roms")
 MADE_BY = {"p3v4x": "tests/emu/p3v4x.sh"}
 
-MARKER = re.compile(r"^BENCH86: (soft-off|triple fault|hard reset|soft reset)", re.M)
+MARKER = emulator.MARKER
 MEDIA = "Floppy and CD-ROM drives"
 
 
@@ -234,14 +234,10 @@ def verdict_from(stderr_text, resets_before_serial=1):
 
 
 def exit_verdict(stderr_text, status):
-    """The verdict of an 86Box that exited by itself with status. The kit's patched
-    86Box has printed its marker by then (verdict_from). One without the patch says
-    nothing: status 0 is its plat_power_off() (a soft-off by ACPI, APM or the chipset;
-    headless, nobody closes a window), and an odd status is apmoff's onfail=exit code
-    through the Unit Tester device, (code << 1) | 1, as QEMU's isa-debug-exit gives."""
-    if status == 0 and not MARKER.findall(stderr_text):
-        return "poweroff"
-    return "exit:%d" % status
+    """The verdict of an 86Box that exited by itself with status (the sweep's rule:
+    status 0 without the patch's markers is its soft-off, an odd one apmoff's
+    onfail=exit code)."""
+    return emulator.exit_verdict(MARKER.findall(stderr_text), status)
 
 
 def stop(proc):

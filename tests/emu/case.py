@@ -44,10 +44,11 @@ class Probe:
 class Case:
     """One row of the table: where to boot, with what, and what must happen."""
     name: str
-    emulator: str                   # "qemu", "bochs" or "86box"
+    emulator: str                   # "qemu", "bochs", "86box" or "dosbox-x"
     bios: str                       # "seabios", "bochs" (Bochs' own rombios), "ovmf"
                                     # (x86_64 UEFI), "ovmf32" (ia32 UEFI), "qboot", or
-                                    # the board's BIOS vendor in 86Box ("award")
+                                    # the board's BIOS vendor in 86Box ("award"),
+                                    # "dosbox-x" (DOSBox-X's own)
     machine: str                    # QEMU -M value; "-" for Bochs; for 86Box a machine
                                     # directory of the kit (tests/emu/box86.py)
     medium: str                     # "iso", "kernel" (QEMU -kernel), "floppy" (1.44 MB;
@@ -65,8 +66,9 @@ class Case:
     hang_after: str = ""            # for "hang": the line after which nothing happens
     judges: list = field(default_factory=list)          # tests/emu/judges.py objects
     actions: list = field(default_factory=list)         # QEMU: NmiAfter, KeyAfter
-    extra: list = field(default_factory=list)           # more emulator arguments
-    megs: int = 32                  # Bochs memory
+    extra: list = field(default_factory=list)           # more emulator arguments;
+                                    # DOSBox-X: settings, "cpu.apmbios version=1.0"
+    megs: int = 32                  # Bochs' and DOSBox-X's memory
     loader: str = ""                # ISO media: "" GRUB's multiboot (the shipped menu),
                                     # "grub-mb2" GRUB's multiboot2 on a BIOS machine,
                                     # "syslinux" ISOLINUX's mboot.c32; ISO and floppy:

@@ -11,9 +11,10 @@ Each case is in the group of its topic below, and in the groups its columns impl
 check`, the fast tier, are in the group "quick" as well (QUICK below).
 """
 
-from tests.emu import (cases_86box, cases_aml, cases_biosrom, cases_check, cases_errors,
-                       cases_floppy, cases_media, cases_methods, cases_poweroff, cases_reset,
-                       cases_screen, cases_survey, cases_uefi, cases_v86, cases_windows)
+from tests.emu import (cases_86box, cases_aml, cases_biosrom, cases_check, cases_dosboxx,
+                       cases_errors, cases_floppy, cases_media, cases_methods,
+                       cases_poweroff, cases_reset, cases_screen, cases_survey, cases_uefi,
+                       cases_v86, cases_windows)
 
 TOPICS = [
     ("poweroff", cases_poweroff),   # the walking skeleton, forced interfaces, fallbacks
@@ -28,6 +29,7 @@ TOPICS = [
     ("floppy", cases_floppy),       # every PC floppy format, in a drive of its kind
     ("uefi", cases_uefi),           # the hybrid ISO under OVMF
     ("86box", cases_86box),         # real boards and BIOS ROMs (skipped without 86Box)
+    ("dosbox-x", cases_dosboxx),    # DOSBox-X's own APM BIOS (skipped without dosbox-x)
     ("screen", cases_screen),       # what a person sees, whichever loader
     ("biosrom", cases_biosrom),     # emulated 1990s APM BIOSes as option ROMs
     ("biosrom", cases_windows),     # ... and the behaviours only real boards show

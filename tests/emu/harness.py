@@ -1,8 +1,8 @@
-"""Boot a case in QEMU, Bochs or 86Box and judge the run from the emulator's side.
+"""Boot a case in QEMU, Bochs, 86Box or DOSBox-X and judge the run from the emulator's side.
 
 A case passes on what the emulator saw (a QMP SHUTDOWN event with reason
 guest-shutdown, Bochs' power-off log line, QEMU's exit status from isa-debug-exit,
-86Box's chipset soft-off), never on what the guest printed it would do. The serial
+86Box's chipset soft-off, DOSBox-X's log of the APM off call and its exit), never on what the guest printed it would do. The serial
 log is checked as well, for the lines the output contract promises. Every emulator
 runs in its own process group with a wall-clock limit and is killed by that group, so
 nothing is left behind.
@@ -11,7 +11,8 @@ The modules, one concern each:
     case.py     the table's schema (Case, Run, Result, Probe)
     cases.py    the table, gathered from the cases_*.py files by topic
     images.py   the image a case boots (variants of the menu, cached)
-    qemu.py, bochs.py, box86.py   one runner an emulator: (verdict, seconds, serial)
+    qemu.py, bochs.py, box86.py, dosboxx.py
+                one runner an emulator: (verdict, seconds, serial)
     judges.py   judge_core() and the judge objects a row may carry
     watch.py    the serial log watch and the process-group kill
 This one runs a case: the runner, then the judges, then the logs of a failure.
@@ -23,18 +24,21 @@ import shutil
 import subprocess
 import tempfile
 
-from tests.emu import bochs, box86, qemu
+from tests.emu import bochs, box86, dosboxx, qemu
 from tests.emu.case import Result, Run
 from tests.emu.judges import judge_core, judges_of
 from tests.emu.watch import apmoff_lines
 
-RUNNERS = {"qemu": qemu.run, "bochs": bochs.run, "86box": box86.run}
+RUNNERS = {"qemu": qemu.run, "bochs": bochs.run, "86box": box86.run,
+           "dosbox-x": dosboxx.run}
 
 
 def unavailable(case):
     """Why this case cannot run on this machine, or "" when it can."""
     if case.emulator == "86box":
         return box86.missing(case.machine) or ""
+    if case.emulator == "dosbox-x":
+        return dosboxx.missing()
     return ""
 
 

@@ -491,6 +491,7 @@ class BochsLogShows(Probe):
     patterns, in this order: what happened inside the emulator on the way to its
     verdict and after it (the runner lets Bochs run on until they are there)."""
     groups = ("bochs",)
+    LOG = "bochs.log"
 
     def __init__(self, patterns):
         self.patterns = list(patterns)
@@ -501,7 +502,7 @@ class BochsLogShows(Probe):
         for pattern in self.patterns:
             m = re.compile(pattern, re.M).search(log, at)
             if not m:
-                return "bochs.log lacks /%s/ after offset %d" % (pattern, at)
+                return "%s lacks /%s/ after offset %d" % (self.LOG, pattern, at)
             at = m.end()
         return None
 
@@ -510,12 +511,18 @@ class BochsLogShows(Probe):
 
     def problems(self, run):
         try:
-            with open(run.path("bochs.log"), "rb") as f:
+            with open(run.path(self.LOG), "rb") as f:
                 log = f.read().decode("latin-1")
         except FileNotFoundError:
-            return ["no bochs.log"]
+            return ["no " + self.LOG]
         why = self.missing(log)
         return [why] if why else []
+
+
+class DosboxLogShows(BochsLogShows):
+    """The same of DOSBox-X's log: its APM BIOS names every call it is made."""
+    groups = ("dosbox-x",)
+    LOG = "dosbox-x.log"
 
 
 class QrOnFinalScreen(Probe):

@@ -770,6 +770,19 @@ def replay(stderr_text, com1_after):
 
 
 class Judge(unittest.TestCase):
+    def test_exit_status_without_the_patch(self):
+        # An 86Box without the kit's patch prints no marker: its exit says it all.
+        self.assertEqual(emulator.exit_verdict([], 0), "poweroff")
+        self.assertEqual(emulator.exit_verdict([], 5), "exit:5")     # no APM BIOS
+        self.assertEqual(emulator.exit_verdict([], 3), "exit:3")     # still on
+        # The patched one's soft-off is its marker; its status 0 alone is not one.
+        self.assertEqual(emulator.exit_verdict(["hard reset", "soft-off"], 0), "poweroff")
+        self.assertEqual(emulator.exit_verdict(["hard reset"], 0), "exit:0")
+        self.assertEqual(emulator.exit_verdict(["hard reset"], 5), "exit:5")
+        # The judge reads an odd status after the kernel's halt as that halt.
+        v = judge.judge("exit:5", "apmoff: halted: no APM BIOS\n")
+        self.assertEqual(v.outcome, "halted: no APM BIOS")
+
     def test_poweroff(self):
         com1, err = run_fixture("tx97-poweroff")
         marks = replay(err, len(err.splitlines()))

@@ -31,8 +31,10 @@ The verdict is 86Box's, never the guest's words:
   timeout        the deadline passed with none of the above (once COM1 has had text,
                  not before LOADER_SECS after it; after the sweep answered a prompt,
                  not before ANSWER_SECS after that)
-An unpatched 86Box prints no markers and takes no signals: then only exit:0 (its exit
-after a soft-off), on and timeout can be told, and no prompt can be answered.
+An unpatched 86Box prints no markers and takes no signals: then only its exit (status 0
+after a soft-off: poweroff; an odd status from the kernel's onfail=exit through the
+Unit Tester device the configuration switches on), on and timeout can be told, and no
+prompt can be answered.
 """
 
 import os
@@ -148,6 +150,18 @@ class Markers:
         if self.quiet_resets is not None and self.resets > self.quiet_resets:
             return "reset"
         return None
+
+
+def exit_verdict(markers, status):
+    """The verdict of an 86Box that exited by itself with status, given the patch's
+    markers it printed (none from an 86Box without the kit's patch). The patched one
+    has printed its soft-off by then. One without the patch says nothing: status 0 is
+    its plat_power_off() (a soft-off by ACPI, APM or the chipset; headless, nobody
+    closes a window), and an odd status is the kernel's onfail=exit code through the
+    Unit Tester device, (code << 1) | 1, as QEMU's isa-debug-exit gives."""
+    if "soft-off" in markers or (status == 0 and not markers):
+        return "poweroff"
+    return "exit:%d" % status
 
 
 class FaultTrace:
@@ -287,8 +301,7 @@ class Watch:
             if self.proc.poll() is not None:
                 self.read_stderr()
                 b.exit_status = self.proc.returncode
-                b.verdict = "poweroff" if "soft-off" in b.markers else \
-                    "exit:%d" % b.exit_status
+                b.verdict = exit_verdict(self.marks.seen, b.exit_status)
                 break
             if lines and lines[-1].startswith("apmoff: halted") or \
                     not lines and LOADER_HALTED.search(b.com1):
