@@ -15,7 +15,7 @@ import time
 from tests.emu.images import floppy_suffix, image_for, is_floppy
 from tests.emu.judges import BOCHS_QR_PAGES, VGA_PLANE_BYTES
 from tests.emu.case import Run
-from tests.emu.watch import SerialWatch, kill_group
+from tests.emu.watch import SerialWatch, kill_group, poll
 
 BOCHS_BIOS = {
     "bochs": "/usr/share/bochs/BIOS-bochs-latest",
@@ -140,28 +140,24 @@ def run(case, workdir):
                                                                       "-rc", cmds_path],
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                 cwd=workdir, start_new_session=True)
-    verdict = None
     watch = SerialWatch(serial_path, case)
+
+    def step():
+        exited = proc.poll() is not None
+        log = ""
+        if os.path.exists(log_path):
+            with open(log_path, "rb") as f:
+                log = f.read().decode("latin-1")
+        verdict = verdict_of(log)
+        if verdict:
+            run_on(case, proc, log_path, deadline)
+            return verdict
+        if exited:
+            return "exited:%d" % proc.returncode
+        return "quiet" if watch.settled() else None
+
     try:
-        while time.monotonic() < deadline:
-            exited = proc.poll() is not None
-            log = ""
-            if os.path.exists(log_path):
-                with open(log_path, "rb") as f:
-                    log = f.read().decode("latin-1")
-            verdict = verdict_of(log)
-            if verdict:
-                run_on(case, proc, log_path, deadline)
-                break
-            if exited:
-                verdict = "exited:%d" % proc.returncode
-                break
-            if watch.settled():
-                verdict = "quiet"
-                break
-            time.sleep(0.05)
-        else:
-            verdict = "timeout"
+        verdict = poll(deadline, step)
     finally:
         kill_group(proc)
     for i in range(1, BOCHS_QR_PAGES + 1):

@@ -21,7 +21,7 @@ import subprocess
 import time
 
 from tests.emu.images import image_for, is_floppy
-from tests.emu.watch import SerialWatch, kill_group
+from tests.emu.watch import SerialWatch, kill_group, poll
 
 DOSBOX_X = "dosbox-x"
 STDOUT_MAX = 4 << 20        # DOSBox-X's own chatter; more means it is looping on a prompt
@@ -118,39 +118,30 @@ def run(case, workdir):
         proc = subprocess.Popen([DOSBOX_X, "-silent", "-conf", conf_path],
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                 cwd=workdir, env=env, start_new_session=True)
-    verdict = None
     watch = SerialWatch(serial_path, case)
+
+    def step():
+        status = proc.poll()
+        verdict = verdict_of(read(log_path))
+        if verdict == "poweroff":
+            # The kill switch is DOSBox-X on its way out: it must get there.
+            try:
+                status = proc.wait(max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                return "poweroff-without-exit"
+            return verdict if status == 0 else "poweroff-then-exit:%d" % status
+        if verdict == "reset":
+            run_on(case, watch, deadline)
+        if verdict:
+            return verdict
+        if status is not None:
+            return "exited:%d" % status
+        if os.path.getsize(out_path) > STDOUT_MAX:
+            return "runaway-stdout"
+        return "quiet" if watch.settled() else None
+
     try:
-        while time.monotonic() < deadline:
-            status = proc.poll()
-            verdict = verdict_of(read(log_path))
-            if verdict == "poweroff":
-                # The kill switch is DOSBox-X on its way out: it must get there.
-                try:
-                    status = proc.wait(max(0.0, deadline - time.monotonic()))
-                except subprocess.TimeoutExpired:
-                    verdict = "poweroff-without-exit"
-                else:
-                    if status != 0:
-                        verdict = "poweroff-then-exit:%d" % status
-                break
-            if verdict == "reset":
-                run_on(case, watch, deadline)
-                break
-            if verdict:
-                break
-            if status is not None:
-                verdict = "exited:%d" % status
-                break
-            if os.path.getsize(out_path) > STDOUT_MAX:
-                verdict = "runaway-stdout"
-                break
-            if watch.settled():
-                verdict = "quiet"
-                break
-            time.sleep(0.05)
-        else:
-            verdict = "timeout"
+        verdict = poll(deadline, step)
     finally:
         kill_group(proc)
     return verdict, time.monotonic() - start, watch.text()

@@ -59,6 +59,17 @@ class SerialWatch:
         return time.monotonic() - self.settled_at >= SETTLE_SECONDS
 
 
+def poll(deadline, step, every=0.05):
+    """Calls step() every `every` seconds until it returns a verdict, or until the
+    deadline (time.monotonic()) passes: then "timeout". The runners' one loop."""
+    while time.monotonic() < deadline:
+        verdict = step()
+        if verdict:
+            return verdict
+        time.sleep(every)
+    return "timeout"
+
+
 def kill_group(proc):
     """Ends the process group we started, and reaps it."""
     if proc.poll() is None:
