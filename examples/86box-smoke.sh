@@ -12,8 +12,9 @@
 # isa-debug-exit gives (README, "Exit codes"); a soft-off (APM, ACPI or the chipset)
 # ends 86Box with status 0.
 # Prints the verdict and exits:
-#   0    poweroff: 86Box exited with status 0
-#   1    anything else: exit:N (apmoff's code C is N >> 1), or hang (SMOKE_TIMEOUT
+#   0    poweroff: 86Box exited with status 0 after the kernel's `powering off via`
+#   1    anything else: exit:N (apmoff's code C is N >> 1; exit:0 without that line:
+#        86Box ended before the kernel cut the power), or hang (SMOKE_TIMEOUT
 #        seconds, default 120, ran out: an image without onfail=exit that halts)
 #   2    usage, or no 86Box
 # Environment: BOX86 (the 86Box binary, default 86Box), SMOKE_TIMEOUT, SMOKE_KEEP (a
@@ -29,8 +30,8 @@ limit=${SMOKE_TIMEOUT:-120}
 [ -f "$image" ] || { echo "86box-smoke: no image $image" >&2; exit 2; }
 command -v "$box86" >/dev/null || { echo "86box-smoke: no $box86" >&2; exit 2; }
 
-work=${SMOKE_KEEP:-$(mktemp -d)}
-mkdir -p "$work"
+work=${SMOKE_KEEP:-$(mktemp -d)} && [ -n "$work" ] || { echo "86box-smoke: no work folder" >&2; exit 2; }
+mkdir -p "$work" || exit 2
 rm -rf "$work/vm"
 cp -R "$machine" "$work/vm"
 image=$(cd "$(dirname "$image")" && pwd)/$(basename "$image")
@@ -52,17 +53,22 @@ ini_set "Ports (COM & LPT)" serial1_enabled 1
 ini_set "Ports (COM & LPT)" serial1_device file
 ini_set "File (COM) #1" path "$work/com1.txt"
 
-# -N: no confirmations; SDL's dummy drivers: no window, no sound; XDG_*: nothing of
-# the user's read or written.
+# -N: no confirmations; SDL's dummy drivers (an SDL build) or Qt's offscreen platform
+# (the released Qt builds): no window, no sound; XDG_*: nothing of the user's read or
+# written.
 mkdir -p "$work/xdg"
-SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy ALSOFT_DRIVERS=null \
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy ALSOFT_DRIVERS=null QT_QPA_PLATFORM=offscreen \
 	XDG_DATA_HOME=$work/xdg XDG_CONFIG_HOME=$work/xdg XDG_DATA_DIRS=$work/xdg \
 	timeout -s KILL "$limit" "$box86" -N ${roms:+-R "$roms"} -P "$work/vm" \
 	"$work/vm/86box.cfg" </dev/null >"$work/86box.txt" 2>&1
 status=$?
 
 case $status in
-0) verdict=poweroff ;;
+0) if tr -d '\r' <"$work/com1.txt" 2>/dev/null | grep -aq '^apmoff: powering off via'; then
+	verdict=poweroff
+else
+	verdict=exit:0
+fi ;;
 137) verdict=hang ;;
 *) verdict=exit:$status ;;
 esac

@@ -12,7 +12,8 @@
 # Prints the verdict and exits:
 #   0    poweroff (and DOSBox-X exited 0)
 #   1    anything else: reset, standby, suspend, halted (apmoff's last line is
-#        printed), or hang (SMOKE_TIMEOUT seconds, default 60, ran out)
+#        printed), hang (SMOKE_TIMEOUT seconds, default 60, ran out), or exit:N
+#        (DOSBox-X ended by itself with none of these: a bad configuration, say)
 #   2    usage, or no dosbox-x
 # Environment: DOSBOX_X (default dosbox-x), SMOKE_TIMEOUT, SMOKE_CONF (more lines
 # for the configuration, e.g. "[cpu]\napmbios version=1.0"), SMOKE_KEEP (a folder to
@@ -26,8 +27,8 @@ limit=${SMOKE_TIMEOUT:-60}
 [ -f "$image" ] || { echo "dosbox-x-smoke: no image $image" >&2; exit 2; }
 command -v "$dosbox" >/dev/null || { echo "dosbox-x-smoke: no $dosbox (Debian 13: apt-get install dosbox-x)" >&2; exit 2; }
 
-work=${SMOKE_KEEP:-$(mktemp -d)}
-mkdir -p "$work"
+work=${SMOKE_KEEP:-$(mktemp -d)} && [ -n "$work" ] || { echo "dosbox-x-smoke: no work folder" >&2; exit 2; }
+mkdir -p "$work" || exit 2
 # DOSBox-X locks the image it mounts: a copy of our own lets two runs share one.
 cp "$image" "$work/floppy.img"
 cat >"$work/apmoff.conf" <<EOF
@@ -63,11 +64,14 @@ elif grep -q 'set power state to standby' "$log" 2>/dev/null; then
 	verdict=standby
 elif grep -q 'set power state to suspend' "$log" 2>/dev/null; then
 	verdict=suspend
-elif last=$(tr -d '\r' <"$work/com1.txt" 2>/dev/null | grep -a '^apmoff: halted:' | tail -n 1) &&
+elif [ -f "$work/com1.txt" ] &&
+	last=$(tr -d '\r' <"$work/com1.txt" | grep -a '^apmoff: halted:' | tail -n 1) &&
 	[ -n "$last" ]; then
 	verdict="halted (${last#apmoff: halted: })"
-else
+elif [ $status -eq 137 ]; then
 	verdict=hang
+else
+	verdict=exit:$status
 fi
 echo "$verdict"
 [ -n "${SMOKE_KEEP:-}" ] || rm -rf "$work"

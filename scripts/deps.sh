@@ -25,7 +25,7 @@ syslinux-common acpica-tools"
 test="$test chromium python3-hypothesis"
 # DOSBox-X (tests/emu/dosboxx.py) is packaged from Debian 13 on; on Debian 12 its
 # cases are skipped, each saying why.
-codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}") || codename=
 case $codename in bookworm | "") ;; *) test="$test dosbox-x" ;; esac
 # The libraries the 86Box kit's binary links against, when the kit is there
 # (tests/emu/box86.py runs the real-BIOS cases with it).

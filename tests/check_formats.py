@@ -24,7 +24,8 @@ KERNEL = ("boot", "lib", "system", "survey", "aml", "realmode", "apm", "app", "l
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 CONVERSION = re.compile(r"%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:hh|h|ll|l|z|j|t)?.")
 OURS = re.compile(r"^%0?\d*l?[scduxXp%]$")
-ASM = re.compile(r"\b(__asm__|asm)\b")
+ASM = re.compile(r"\b(__asm__|asm)\s*(volatile|__volatile__)?\s*\(")
+COMMENT = re.compile(r"/\*.*?\*/|//.*$")
 NOT_FORMATS = {"100% compatible",                               # survey/romid.c's marks
                "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"}  # QR's alphanumeric set
 
@@ -33,6 +34,7 @@ def problems_in(text, where):
     out = []
     in_asm = False
     for number, line in enumerate(text.splitlines(), 1):
+        line = COMMENT.sub("", line)        # a comment's "x.asm" starts no statement
         # An asm statement, from its keyword to the line that closes it.
         in_asm = in_asm or bool(ASM.search(line))
         if in_asm:
@@ -67,7 +69,7 @@ def check():
 def self_test():
     """The checker still names what it exists to name, and passes what is ours."""
     bad = problems_in('say("the %s%.0u stopped", a, i);\nsay("%llu", x);\n'
-                      'say("%-8s", s);\n', "t.c")
+                      '/* from x.asm */\nsay("%-8s", s);\n', "t.c")
     good = problems_in('say("%s %08X %lu %% %p %3d %c", a);\n'
                        '__asm__ volatile("movw %w0, %%fs" : : "r"(s));\n'
                        '__asm__ volatile(\n"mov %0, %%ss"\n: : "r"(s));\n', "t.c")

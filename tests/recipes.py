@@ -153,9 +153,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-k", default="", help="only recipes whose place or text contains this")
     args = ap.parse_args()
-    passed, failed = run_all(args.k)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed or not passed else 0
+    skips = []
+    passed, failed = run_all(args.k, record=lambda name, ok, seconds, message, skipped="":
+                             skips.append(name) if skipped else None)
+    print("%d passed, %d failed" % (passed, failed) +
+          (", %d skipped" % len(skips) if skips else ""))
+    return 1 if failed or not (passed or skips) else 0
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
-"""Boot a case in QEMU, Bochs, 86Box or DOSBox-X and judge the run from the emulator's side.
+"""Boot a case in QEMU, Bochs, 86Box or DOSBox-X and judge the run from the emulator's
+side.
 
 A case passes on what the emulator saw (a QMP SHUTDOWN event with reason
 guest-shutdown, Bochs' power-off log line, QEMU's exit status from isa-debug-exit,
-86Box's chipset soft-off, DOSBox-X's log of the APM off call and its exit), never on what the guest printed it would do. The serial
-log is checked as well, for the lines the output contract promises. Every emulator
+86Box's chipset soft-off, DOSBox-X's log of the APM off call and its exit), never on
+what the guest printed it would do. The serial log is checked as well, for the lines the output contract promises. Every emulator
 runs in its own process group with a wall-clock limit and is killed by that group, so
 nothing is left behind.
 
@@ -64,7 +65,7 @@ def run_once(case, keep_dir):
     try:
         try:
             verdict, seconds, serial = RUNNERS[case.emulator](case, workdir)
-        except (OSError, RuntimeError, subprocess.SubprocessError) as e:
+        except (OSError, RuntimeError, ValueError, subprocess.SubprocessError) as e:
             # The emulator died under the harness (QMP's socket reset, a missing
             # image...): this case fails, saying how; the others still run.
             return Result(case, "error", False, 0.0,

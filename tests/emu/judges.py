@@ -12,6 +12,7 @@ judge objects below check what some cases add, one class each:
     ScreenHasText()                   QEMU, 86Box: the final picture shows text
     PortLog(0x440, [...])             QEMU: the guest's writes to that port hold lines
     BochsLogShows([...])              Bochs: its own log holds these lines, in order
+    DosboxLogShows([...])             DOSBox-X: the same of its log (every APM call)
 
 A judge may also capture what it needs while the emulator runs (the Probe hooks of
 tests/emu/case.py): the runners call the hooks, and know no judge by name.
