@@ -18,7 +18,7 @@ struct check_expected {
     const char *name;                   /* "connect.rm-twice" */
     enum check_verdict verdict;
     const char *why;                    /* a FAIL's cause, said when it comes as
-                                           expected ("DOSBox-X: no 530Ch"), or 0 */
+                                           expected ("no 530Ch, though it says APM 1.2"), or 0 */
 };
 
 struct check_identity {
