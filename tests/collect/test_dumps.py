@@ -1,0 +1,73 @@
+"""apmoff-collect's reader of action=dump blocks (tools/apmoff_collect/dumps.py):
+whole blocks are taken, and every way a serial line can break one is named."""
+
+import hashlib
+import unittest
+import zlib
+
+from tools.apmoff_collect import dumps
+
+
+def wire(number, kind, addr, data, what="test"):
+    """The lines the kernel writes for one block (docs/dump-wire.md)."""
+    lines = ["apmoff: dump: block %d: %s at %08Xh, %d bytes: %s" % (number, kind, addr,
+                                                                   len(data), what)]
+    for at in range(0, len(data), 32):
+        piece = data[at:at + 32]
+        lines.append("apmoff: dump %08x %s %08x" % (addr + at, piece.hex(),
+                                                   dumps.line_check(addr + at, piece)))
+    lines.append("apmoff: dump: block %d: end, crc32 %08x, sha256 %s" % (
+        number, zlib.crc32(data), hashlib.sha256(data).hexdigest()))
+    return lines
+
+
+ROM = bytes(range(256)) * 4 + b"\x55\xaa"
+
+
+class Reader(unittest.TestCase):
+    def test_whole_block(self):
+        got = dumps.blocks(["noise"] + wire(1, "rom", 0xF0000, ROM) + ["apmoff: halted: x"])
+        self.assertEqual(len(got), 1)
+        self.assertTrue(got[0].good, got[0].problems)
+        self.assertEqual(bytes(got[0].data), ROM)
+        self.assertEqual((got[0].kind, got[0].addr), ("rom", 0xF0000))
+
+    def test_lost_line(self):
+        lines = wire(1, "rom", 0xF0000, ROM)
+        del lines[5]
+        got = dumps.blocks(lines)[0]
+        self.assertFalse(got.good)
+        self.assertIn("is at 000F00A0h, 000F0080h was next", got.problems[0])
+
+    def test_damaged_line(self):
+        lines = wire(1, "rom", 0xF0000, ROM)
+        lines[3] = lines[3][:30] + ("0" if lines[3][30] != "0" else "1") + lines[3][31:]
+        got = dumps.blocks(lines)[0]
+        self.assertFalse(got.good)
+        self.assertIn("line 4 fails its check", got.problems)
+
+    def test_line_moved_to_another_address_fails(self):
+        lines = wire(1, "rom", 0xF0000, ROM)
+        lines[2] = "apmoff: dump 000f0000" + lines[2][len("apmoff: dump 000f0020"):]
+        self.assertIn("line 3 fails its check", dumps.blocks(lines)[0].problems)
+
+    def test_cut_off_and_several_runs(self):
+        first = wire(1, "rom", 0xF0000, ROM)[:10]
+        second = wire(1, "rom", 0xF0000, ROM) + wire(2, "acpi", 0x7FE0000, b"DSDT" * 40)
+        got = dumps.blocks(first + second)
+        self.assertEqual([b.good for b in got], [False, True, True])
+        self.assertIn("no end line before line 11", got[0].problems)
+
+    def test_end_sum_must_agree(self):
+        lines = wire(1, "rom", 0xF0000, ROM)
+        lines[-1] = lines[-1][:-64] + hashlib.sha256(b"other").hexdigest()
+        self.assertIn("its bytes' SHA-256 is not the end line's", dumps.blocks(lines)[0].problems)
+
+    def test_too_large_a_block_is_refused(self):
+        got = dumps.blocks(["apmoff: dump: block 1: rom at FF000000h, 999999999 bytes: x"])
+        self.assertFalse(got[0].good)
+        self.assertIn("999999999 bytes is past", got[0].problems[0])
+
+
+if __name__ == "__main__":
+    unittest.main()

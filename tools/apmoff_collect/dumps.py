@@ -1,0 +1,95 @@
+"""action=dump's blocks read back from a serial log (#52, work in progress; the wire
+format: docs/dump-wire.md).
+
+Each block is taken only whole: every data line's CRC-32 holds, the lines run in
+order from the block's address without a gap, overlap or stray byte, and the bytes'
+CRC-32 and SHA-256 equal those of the block's end line. A block that fails is kept as
+a name and its problems, never as bytes. A log may hold several runs' dumps, other
+lines between them, and lines a terminal program broke or lost.
+"""
+
+import hashlib
+import re
+import zlib
+from dataclasses import dataclass, field
+
+HEADER = re.compile(r"^apmoff: dump: block (\d+): (rom|optionrom|acpi|smbios|entry) "
+                    r"at ([0-9A-F]{8})h, (\d+) bytes: (.*)$")
+LINE = re.compile(r"^apmoff: dump ([0-9a-f]{8}) ((?:[0-9a-f]{2}){1,32}) ([0-9a-f]{8})$")
+END = re.compile(r"^apmoff: dump: block (\d+): end, crc32 ([0-9a-f]{8}), "
+                 r"sha256 ([0-9a-f]{64})$")
+BLOCK_MAX = 16 << 20        # a flash chip below 4 GiB is 16 MiB at the most
+
+
+@dataclass
+class Block:
+    number: int
+    kind: str
+    addr: int
+    length: int
+    what: str
+    data: bytearray = field(default_factory=bytearray)
+    problems: list = field(default_factory=list)
+    ended: bool = False
+
+    @property
+    def good(self):
+        return self.ended and not self.problems
+
+
+def line_check(addr, data):
+    return zlib.crc32(data, zlib.crc32(addr.to_bytes(4, "little")))
+
+
+def blocks(lines):
+    """The blocks of these log lines (str, CR and LF already gone), in order."""
+    out, block = [], None
+
+    def close(why):
+        if block is not None and not block.ended:
+            block.problems.append(why)
+            out.append(block)
+
+    for number, line in enumerate(lines, 1):
+        m = HEADER.match(line)
+        if m:
+            close("no end line before line %d" % number)
+            length = int(m.group(4))
+            block = Block(int(m.group(1)), m.group(2), int(m.group(3), 16), length,
+                          m.group(5))
+            if length > BLOCK_MAX:
+                block.problems.append("%d bytes is past %d" % (length, BLOCK_MAX))
+            continue
+        if block is None or block.ended:
+            continue
+        m = LINE.match(line)
+        if m:
+            addr, data = int(m.group(1), 16), bytes.fromhex(m.group(2))
+            expect = block.addr + len(block.data)
+            if line_check(addr, data) != int(m.group(3), 16):
+                block.problems.append("line %d fails its check" % number)
+            elif addr != expect:
+                block.problems.append("line %d is at %08Xh, %08Xh was next" %
+                                      (number, addr, expect))
+            elif len(block.data) + len(data) > block.length:
+                block.problems.append("line %d runs past the block's %d bytes" %
+                                      (number, block.length))
+            else:
+                block.data += data
+            continue
+        if line.startswith("apmoff: dump ") and not block.problems:
+            block.problems.append("line %d is damaged" % number)
+            continue
+        m = END.match(line)
+        if m and int(m.group(1)) == block.number:
+            block.ended = True
+            if len(block.data) != block.length and not block.problems:
+                block.problems.append("%d of %d bytes came" % (len(block.data), block.length))
+            if not block.problems:
+                if zlib.crc32(block.data) != int(m.group(2), 16):
+                    block.problems.append("its bytes' CRC-32 is not the end line's")
+                elif hashlib.sha256(block.data).hexdigest() != m.group(3):
+                    block.problems.append("its bytes' SHA-256 is not the end line's")
+            out.append(block)
+    close("the log ends inside it")
+    return out
