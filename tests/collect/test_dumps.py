@@ -69,5 +69,37 @@ class Reader(unittest.TestCase):
         self.assertIn("999999999 bytes is past", got[0].problems[0])
 
 
+class Acpidump(unittest.TestCase):
+    """What apmoff-collect writes is what ACPICA's acpixtract reads back, byte for
+    byte (skipped where acpica-tools is not installed)."""
+
+    def test_acpixtract_reads_it(self):
+        import os
+        import shutil
+        import subprocess
+        import tempfile
+        if not shutil.which("acpixtract"):
+            self.skipTest("no acpixtract (acpica-tools)")
+        body = bytes(range(7, 7 + 60))
+        dsdt = bytearray(b"DSDT" + (36 + len(body)).to_bytes(4, "little") + b"\x02\x00" +
+                         b"APMOFF" + b"TESTTABL" + (1).to_bytes(4, "little") + b"INTL" +
+                         (0x20200925).to_bytes(4, "little") + body)
+        dsdt[9] = (-sum(dsdt)) & 0xFF
+        facp = bytearray(b"FACP" + (116).to_bytes(4, "little") + bytes(108))
+        facp[9] = (-sum(facp)) & 0xFF
+        lines = wire(1, "acpi", 0x7FE0040, bytes(dsdt)) + wire(2, "acpi", 0x7FE1000,
+                                                                 bytes(facp))
+        got = dumps.blocks(lines)
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "acpidump.txt"), "w") as f:
+                f.write(dumps.acpidump_text(got))
+            subprocess.run(["acpixtract", "-a", "acpidump.txt"], cwd=d, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            with open(os.path.join(d, "dsdt.dat"), "rb") as f:
+                self.assertEqual(f.read(), bytes(dsdt))
+            with open(os.path.join(d, "facp.dat"), "rb") as f:
+                self.assertEqual(f.read(), bytes(facp))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -93,3 +93,27 @@ def blocks(lines):
             out.append(block)
     close("the log ends inside it")
     return out
+
+
+def table_signature(block):
+    """An ACPI block's signature as acpidump names it: "RSDP" for "RSD PTR "."""
+    sig = bytes(block.data[:8])
+    if sig == b"RSD PTR ":
+        return "RSDP"
+    return sig[:4].decode("ascii", "replace")
+
+
+def acpidump_text(acpi_blocks):
+    """The good ACPI blocks as ACPICA's acpidump prints them: a table's signature and
+    address, then 16 bytes a line with their offset and ASCII, a blank line after each
+    table; acpixtract -a reads it back byte for byte."""
+    out = []
+    for block in acpi_blocks:
+        out.append("%s @ 0x%016X" % (table_signature(block), block.addr))
+        data = bytes(block.data)
+        for at in range(0, len(data), 16):
+            row = data[at:at + 16]
+            text = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in row)
+            out.append("    %04X: %-48s %s" % (at, " ".join("%02X" % b for b in row), text))
+        out.append("")
+    return "\n".join(out) + "\n"
