@@ -55,7 +55,7 @@ LDFLAGS := -m elf_i386 -n -nostdlib -z noexecstack --no-warn-rwx-segments --gc-s
 BOOT_OBJS   := boot/multiboot.o boot/entry.o
 LIB_OBJS    := lib/format.o lib/string.o lib/json.o lib/pic_init.o lib/div64.o \
 	lib/biosregs.o lib/crc32.o lib/uart.o lib/rtctime.o lib/record.o lib/pitclock.o \
-	lib/e820.o
+	lib/e820.o lib/sha256.o lib/dumpline.o
 SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/isr.o \
 	system/bios_irq.o system/exceptions.o system/fwguard.o system/halt.o system/unittester.o \
 	system/cpu.o system/cpuname.o \
@@ -67,7 +67,8 @@ SYSTEM_OBJS := system/descriptors.o system/segdesc.o system/segcheck.o system/is
 SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/qrscreen.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
-	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o survey/softoff.o
+	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o survey/softoff.o \
+	survey/optionrom.o survey/acpi_list.o
 AML_OBJS    := aml/aml.o aml/heap.o aml/stream.o aml/opcodes.o aml/namespace.o aml/object.o \
 	aml/convert.o aml/exec.o aml/check.o aml/named.o aml/operators.o aml/store.o \
 	aml/field.o aml/region.o aml/osi.o aml/resource.o
@@ -84,7 +85,7 @@ APP_OBJS    := app/main.o app/selftest.o \
 	app/facts/acpi_aml.o app/facts/aml_host.o \
 	app/power/methods.o app/power/acpi.o app/power/efi.o app/power/chipset.o \
 	app/reset/offer.o app/reset/resets.o app/reset/ways.o \
-	app/sleep/sleep.o app/sleep/wake.o \
+	app/sleep/sleep.o app/sleep/wake.o app/dump/dump.o \
 	app/show/surveyjson.o app/show/surveyscreen.o zdict.o app/show/summary.o \
 	app/show/summaryscreen.o \
 	app/check/check.o version.o

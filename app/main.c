@@ -14,6 +14,7 @@
  * action=survey,off is the run that prints both. */
 #include "selftest.h"
 #include "check/check.h"
+#include "dump/dump.h"
 #include "common/options.h"
 #include "common/record.h"
 #include "common/version.h"
@@ -350,6 +351,12 @@ void kmain(uint32_t magic, uint32_t info)
         if (!survey() && opts.methods == METHOD_LIST_1(METHOD_APM))
             halt(HALT_NO_APM, "no APM BIOS");
         apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);   /* afresh for the off */
+        power_off();
+    case ACTION_DUMP:
+        action_dump(&sv);
+        halt(HALT_DUMP_DONE, "dump complete (action=dump)");
+    case ACTION_DUMP_OFF:
+        action_dump(&sv);
         power_off();
     case ACTION_OFF:
         power_off();

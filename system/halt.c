@@ -38,7 +38,7 @@ bool halt_is_failure(enum halt_code code)
 {
     return code != HALT_SURVEY_DONE && code != HALT_STATE_RETURNED &&
            code != HALT_CHECK_PASSED && code != HALT_CHECK_AS_EXPECTED &&
-           code != HALT_SELFTEST_DONE;
+           code != HALT_SELFTEST_DONE && code != HALT_DUMP_DONE;
 }
 
 void halt(enum halt_code code, const char *reason)

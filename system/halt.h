@@ -51,6 +51,7 @@ enum halt_code {
                                    table, or its PM I/O base unset: status 39 */
     HALT_CHIPSET_STILL_ON = 20, /* method=chipset: the soft-off was written, the
                                    machine is still on: status 41 */
+    HALT_DUMP_DONE = 21,        /* action=dump finished: status 43 */
 };
 
 /* Whether a code ends a run that did not do what it was asked (onfail=reboot then

@@ -15,7 +15,7 @@ folder and the floors this table lets it stand on, nothing above or beside it.
     app/       every floor, in rooms of its own, each on the rooms before it:
       app/common/  the options, the record for the next run, the chain runner
       app/facts/   the facts, each group read when first needed   (+ common)
-      app/power/, app/reset/, app/sleep/   the acts               (+ common, facts)
+      app/power/, app/reset/, app/sleep/, app/dump/   the acts   (+ common, facts)
       app/show/    the survey line, its QR screen, the summary    (+ the acts)
       app/check/   action=check                                   (+ show)
       app/         main.c and its self-tests: every room
@@ -51,12 +51,14 @@ MAY_INCLUDE = {
                   "app/facts"},
     "app/sleep": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
                   "app/facts"},
+    "app/dump": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
+                 "app/facts"},
     "app/show": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
                  "app/facts", "app/power", "app/reset", "app/sleep"},
     "app/check": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
                   "app/facts", "app/power", "app/reset", "app/sleep", "app/show"},
     "app": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common", "app/facts",
-            "app/power", "app/reset", "app/sleep", "app/show", "app/check"},
+            "app/power", "app/reset", "app/sleep", "app/dump", "app/show", "app/check"},
 }
 
 # Headers the build generates into build/, by the layer whose source makes them.

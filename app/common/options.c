@@ -45,6 +45,8 @@ static const struct choice action_choices[] = {
     { "standby", ACTION_STANDBY },
     { "suspend", ACTION_SUSPEND },
     { "reboot", ACTION_REBOOT },
+    { "dump", ACTION_DUMP },
+    { "dump,off", ACTION_DUMP_OFF },
     { 0, 0 },
 };
 

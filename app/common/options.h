@@ -22,6 +22,8 @@ enum action {
     ACTION_STANDBY,             /* request standby, report the return and the events */
     ACTION_SUSPEND,             /* request suspend, likewise */
     ACTION_REBOOT,              /* reset the machine, each reset= method in turn */
+    ACTION_DUMP,                /* the firmware's bytes over COM1, then halt */
+    ACTION_DUMP_OFF,            /* the same, then power off */
 };
 
 #define WAIT_KEY (-1)           /* wait=key: until a key press (the survey default) */

@@ -240,6 +240,8 @@ static const char *advice(enum halt_code code, const struct survey *sv)
         return "method=efi needs a UEFI boot (GRUB's multiboot 2): try method=acpi";
     case HALT_EFI_STILL_ON:
         return "the firmware came back from ResetSystem: try method=acpi";
+    case HALT_DUMP_DONE:
+        return "keep the COM1 log: tools/apmoff-collect dump turns it into files";
     case HALT_SURVEY_DONE:
         return "keep the survey: the serial line 'apmoff: survey', or the QR code "
                "(wait=key shows it until a key)";

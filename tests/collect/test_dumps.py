@@ -69,6 +69,27 @@ class Reader(unittest.TestCase):
         self.assertIn("999999999 bytes is past", got[0].problems[0])
 
 
+class Files(unittest.TestCase):
+    def test_written_by_address_and_named_when_refused(self):
+        import os
+        import tempfile
+        good = wire(1, "rom", 0xF0000, ROM) + wire(2, "optionrom", 0xC0000, ROM[:512])
+        broken = wire(3, "smbios", 0xF5A40, ROM[:64])
+        del broken[1]
+        again = wire(1, "rom", 0xF0000, ROM)                 # a second run, same bytes
+        with tempfile.TemporaryDirectory() as d:
+            written, refused = dumps.write(dumps.blocks(good + broken + again), d)
+            self.assertEqual((written, refused), (2, 1))
+            self.assertEqual(sorted(os.listdir(d)),
+                             ["MANIFEST.txt", "optionrom-C0000.bin", "rom-F0000.bin"])
+            with open(os.path.join(d, "rom-F0000.bin"), "rb") as f:
+                self.assertEqual(f.read(), ROM)
+            with open(os.path.join(d, "MANIFEST.txt")) as f:
+                manifest = f.read()
+            self.assertIn(hashlib.sha256(ROM).hexdigest() + "  ", manifest)
+            self.assertIn("NOT WRITTEN smbios at 000F5A40h", manifest)
+
+
 class Acpidump(unittest.TestCase):
     """What apmoff-collect writes is what ACPICA's acpixtract reads back, byte for
     byte (skipped where acpica-tools is not installed)."""

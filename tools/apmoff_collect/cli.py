@@ -5,7 +5,7 @@ import os
 import sqlite3
 import sys
 
-from . import csvfile, database, derived, inputs, output, report, version
+from . import csvfile, database, derived, dumps, inputs, output, report, version
 from .limits import DEFAULT as DEFAULT_LIMITS
 from .text import shown, stored_name
 
@@ -147,6 +147,10 @@ def parse_args(argv):
                     help="each machine's reports too, with their ids")
     rm = command("remove", help="delete reports (ids from `list -r`)")
     rm.add_argument("ids", nargs="+", type=int, metavar="ID")
+    dp = command("dump", help="turn action=dump's blocks in serial logs into files")
+    dp.add_argument("logs", nargs="+", metavar="LOG", help="serial logs of action=dump")
+    dp.add_argument("-o", "--output", required=True, metavar="DIR",
+                    help="where rom-F0000.bin, acpidump.txt and MANIFEST.txt go")
     so = command("set-outcome", help="correct a report's power-off outcome")
     so.add_argument("id", type=int, metavar="ID")
     so.add_argument("outcome", choices=inputs.OUTCOMES + (inputs.UNKNOWN,))
@@ -422,12 +426,41 @@ def cmd_set_outcome(conn, args):
     return EXIT_OK
 
 
+def cmd_dump(args):
+    """The blocks of every log, each taken only whole (tools/apmoff_collect/dumps.py);
+    no database is read or written."""
+    found = []
+    for path in args.logs:
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(DEFAULT_LIMITS.file_bytes + 1)
+        except OSError as e:
+            warn("apmoff-collect: %s" % e)
+            return EXIT_SKIPPED
+        if len(raw) > DEFAULT_LIMITS.file_bytes:
+            warn("apmoff-collect: %s: larger than file_bytes (%d): skipped"
+                 % (path, DEFAULT_LIMITS.file_bytes))
+            return EXIT_SKIPPED
+        lines = raw.decode("latin-1").replace("\r", "").split("\n")
+        found += dumps.blocks(lines)
+    written, refused = dumps.write(found, args.output)
+    for block in found:
+        if not block.good:
+            warn("%s at %08Xh (%s): not written: %s" % (block.kind, block.addr, block.what,
+                                                        "; ".join(block.problems)))
+    tell("%d block%s written to %s, %d refused (MANIFEST.txt names each)" % (
+        written, "" if written == 1 else "s", args.output, refused))
+    return EXIT_SKIPPED if refused or not found else EXIT_OK
+
+
 COMMANDS = {"add": cmd_add, "report": cmd_report, "csv": cmd_csv, "list": cmd_list,
             "remove": cmd_remove, "set-outcome": cmd_set_outcome}
 
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "dump":
+        return cmd_dump(args)
     if args.command != "add" and not os.path.exists(args.db):
         warn("apmoff-collect: no database %s (import reports with `add` first)" % args.db)
         return EXIT_DATABASE

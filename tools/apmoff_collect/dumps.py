@@ -9,6 +9,7 @@ lines between them, and lines a terminal program broke or lost.
 """
 
 import hashlib
+import os
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -117,3 +118,51 @@ def acpidump_text(acpi_blocks):
             out.append("    %04X: %-48s %s" % (at, " ".join("%02X" % b for b in row), text))
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def file_name(block):
+    """rom-F0000.bin, optionrom-C0000.bin, smbios-F5A40.bin: the kind and the address."""
+    return "%s-%X.bin" % (block.kind, block.addr)
+
+
+def write(found, outdir):
+    """Writes the good blocks of `found` into outdir: each non-ACPI block as a file by
+    its kind and address, the ACPI tables together as acpidump.txt, and MANIFEST.txt
+    naming every block, its sums and its file, or why it was not written. A block seen
+    again (a log of several runs) with the same bytes is written once; with other bytes
+    it is written beside the first, numbered. Returns (written, refused) counts."""
+    os.makedirs(outdir, exist_ok=True)
+    manifest, acpi, seen = [], [], {}
+    written = refused = 0
+    for block in found:
+        where = "%s at %08Xh, %d bytes (%s)" % (block.kind, block.addr, block.length,
+                                                block.what)
+        if not block.good:
+            refused += 1
+            manifest.append("NOT WRITTEN %s: %s" % (where, "; ".join(block.problems)))
+            continue
+        data = bytes(block.data)
+        digest = hashlib.sha256(data).hexdigest()
+        key = (block.kind, block.addr)
+        versions = seen.setdefault(key, [])
+        if digest in versions:
+            continue
+        versions.append(digest)
+        if block.kind == "acpi":
+            acpi.append(block)
+            name = "acpidump.txt"
+        else:
+            name = file_name(block)
+            if len(versions) > 1:
+                name = name[:-4] + "-%d.bin" % len(versions)
+            with open(os.path.join(outdir, name), "wb") as f:
+                f.write(data)
+        written += 1
+        manifest.append("%s  %08x  %s  %s" % (digest, zlib.crc32(data), name, where))
+    if acpi:
+        with open(os.path.join(outdir, "acpidump.txt"), "w") as f:
+            f.write(acpidump_text(acpi))
+    with open(os.path.join(outdir, "MANIFEST.txt"), "w") as f:
+        f.write("# sha256, crc32, file, block (apmoff-collect dump)\n")
+        f.write("\n".join(manifest) + ("\n" if manifest else ""))
+    return written, refused

@@ -1,0 +1,116 @@
+/* action=dump: see dump.h. */
+#include "dump.h"
+#include "../../lib/crc32.h"
+#include "../../lib/dumpline.h"
+#include "../../lib/format.h"
+#include "../../lib/sha256.h"
+#include "../../survey/acpi_list.h"
+#include "../../survey/optionrom.h"
+#include "../../system/console.h"
+
+#define BAUD_BYTES_PER_S    11520u          /* 115200 baud, 10 bits a character */
+#define LINE_CHARS          (13 + DUMPLINE_MAX - 1 + 2)     /* "apmoff: dump ", CR LF */
+#define BLOCKS_MAX          (2 + OPTIONROM_MAX + ACPI_LIST_MAX + 2)
+
+struct block {
+    const char *kind;                       /* docs/dump-wire.md's kinds */
+    uint32_t addr, length;
+    char what[64];
+};
+
+static struct block blocks[BLOCKS_MAX];
+static unsigned block_count;
+
+static void add(const char *kind, uint32_t addr, uint32_t length, const char *what)
+{
+    if (block_count == BLOCKS_MAX || !length)
+        return;
+    struct block *b = &blocks[block_count++];
+    b->kind = kind;
+    b->addr = addr;
+    b->length = length;
+    fmt_snprintf(b->what, sizeof(b->what), "%s", what);
+}
+
+static void find_blocks(struct survey *sv)
+{
+    const struct physmem pm = { 0, PHYSMEM_4G };
+    static struct option_rom roms[OPTIONROM_MAX];
+    static struct acpi_list acpi;
+    char what[64];
+
+    block_count = 0;
+    add("rom", 0xF0000, 0x10000, "system BIOS, F0000h-FFFFFh");
+    add("rom", 0xE0000, 0x10000, "E0000h-EFFFFh, ROM or RAM: the chipset was not asked");
+    unsigned n = optionrom_scan(&pm, roms, OPTIONROM_MAX);
+    for (unsigned i = 0; i < n; i++) {
+        fmt_snprintf(what, sizeof(what), "option ROM, %u bytes by its header, sum %s%s",
+                     (unsigned)roms[i].length, roms[i].sum_ok ? "good" : "bad",
+                     roms[i].cut ? ", cut at EFFFFh" : "");
+        add("optionrom", roms[i].addr, roms[i].length, what);
+    }
+    acpi_list(&acpi, &pm, &sv->acpi);
+    for (unsigned i = 0; i < acpi.count; i++)
+        add("acpi", acpi.table[i].addr, acpi.table[i].length, acpi.table[i].sig);
+    const struct smbios_info *sm = &sv->smbios;
+    if (sm->entry_addr) {
+        /* The entry point's own length byte: 1Fh for 2.x, 18h for 3.x; DMI's is 15. */
+        const uint8_t *e = (const uint8_t *)(uintptr_t)sm->entry_addr;
+        uint32_t len = sm->kind == SMBIOS_ENTRY_3 ? e[6] :
+                       sm->kind == SMBIOS_ENTRY_2 ? e[5] : 15;
+        add("smbios", sm->entry_addr, len, "SMBIOS entry point");
+        if (sm->table_addr && sm->table_addr < PHYSMEM_4G)
+            add("smbios", (uint32_t)sm->table_addr, sm->table_len, "SMBIOS structure table");
+    }
+}
+
+/* One block: header, lines of DUMPLINE_BYTES, end with the block's CRC-32 and SHA-256. */
+static void dump_block(unsigned number, const struct block *b)
+{
+    const uint8_t *p = (const uint8_t *)(uintptr_t)b->addr;
+    static struct sha256 sha;
+    uint8_t digest[SHA256_DIGEST];
+    char hex[2 * SHA256_DIGEST + 1], line[DUMPLINE_MAX];
+    uint32_t crc = 0;
+
+    say_log("dump: block %u: %s at %08Xh, %u bytes: %s", number, b->kind,
+            (unsigned)b->addr, (unsigned)b->length, b->what);
+    sha256_start(&sha);
+    for (uint32_t at = 0; at < b->length; at += DUMPLINE_BYTES) {
+        /* Each piece is read once, into RAM: the check, the digest and the line are of
+         * the same bytes even where the firmware's own change under us. */
+        uint8_t piece[DUMPLINE_BYTES];
+        unsigned len = b->length - at < DUMPLINE_BYTES ? b->length - at : DUMPLINE_BYTES;
+        for (unsigned i = 0; i < len; i++)
+            piece[i] = p[at + i];
+        crc = crc32(crc, piece, len);
+        sha256_feed(&sha, piece, len);
+        dumpline_format(line, b->addr + at, piece, len);
+        say_log("dump %s", line);
+    }
+    sha256_finish(&sha, digest);
+    sha256_hex(digest, hex);
+    say_log("dump: block %u: end, crc32 %08x, sha256 %s", number, (unsigned)crc, hex);
+}
+
+void action_dump(struct survey *sv)
+{
+    facts_need(sv, FACTS_ACPI | FACTS_SMBIOS);
+    find_blocks(sv);
+    uint32_t bytes = 0, lines = 0;
+    for (unsigned i = 0; i < block_count; i++) {
+        bytes += blocks[i].length;
+        lines += (blocks[i].length + DUMPLINE_BYTES - 1) / DUMPLINE_BYTES + 2;
+    }
+    say("dump: %u blocks, %u bytes, about %u s at 115200 baud", block_count,
+        (unsigned)bytes, (unsigned)((lines * LINE_CHARS + BAUD_BYTES_PER_S - 1) /
+                                    BAUD_BYTES_PER_S));
+    say("dump: note: the SMBIOS table and a ROM may hold serial numbers, UUIDs and asset "
+        "tags; apmoff-collect keeps them out of its reports");
+    for (unsigned i = 0; i < block_count; i++) {
+        say("dump: %u of %u: %s at %08Xh, %u bytes", i + 1, block_count, blocks[i].kind,
+            (unsigned)blocks[i].addr, (unsigned)blocks[i].length);
+        dump_block(i + 1, &blocks[i]);
+    }
+    say("dump: done: %u blocks", block_count);
+}
