@@ -68,7 +68,7 @@ SURVEY_OBJS := survey/qr.o survey/qrpages.o survey/qrscreen.o survey/romid.o \
 	survey/physmem.o survey/smbios.o survey/acpi.o survey/acpi_tables.o \
 	survey/aml_s5.o survey/acpi_s5.o survey/efi.o survey/vbe.o \
 	survey/deflate.o survey/base45.o survey/pci.o survey/chipset.o survey/softoff.o \
-	survey/optionrom.o survey/acpi_list.o
+	survey/optionrom.o survey/acpi_list.o survey/flash.o survey/bios32.o
 AML_OBJS    := aml/aml.o aml/heap.o aml/stream.o aml/opcodes.o aml/namespace.o aml/object.o \
 	aml/convert.o aml/exec.o aml/check.o aml/named.o aml/operators.o aml/store.o \
 	aml/field.o aml/region.o aml/osi.o aml/resource.o

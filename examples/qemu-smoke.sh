@@ -25,8 +25,8 @@
 # Prints the verdict (poweroff, reset, hang, or the code's name) and exits 0 when it
 # is what the action promises on a working APM BIOS: poweroff for action=off and
 # survey,off, survey-complete for survey, check-passed or check-as-expected for
-# check, standby-returned for standby and suspend, reset for reboot, selftest-complete
-# for selftest=.
+# check, standby-returned for standby and suspend, reset for reboot, dump-complete for
+# dump (dump,off: poweroff), selftest-complete for selftest=.
 set -u
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
@@ -111,6 +111,7 @@ case $status in
     37)  verdict=no-reset-method ;;
     39)  verdict=no-chipset-soft-off ;;
     41)  verdict=chipset-still-on ;;
+    43)  verdict=dump-complete ;;
     *)   verdict="qemu-status-$status" ;;
 esac
 echo "$verdict"
@@ -120,6 +121,7 @@ case " $options " in
     *" action=check "*)                        want="check-passed check-as-expected" ;;
     *" action=standby "*|*" action=suspend "*) want="standby-returned" ;;
     *" action=reboot "*)                       want="reset" ;;
+    *" action=dump "*)                         want="dump-complete" ;;
     *" selftest="[iec]*)                       want="selftest-complete cpu-exception" ;;
     *)                                         want="poweroff" ;;
 esac

@@ -14,13 +14,17 @@ unsigned optionrom_scan(const struct physmem *pm, struct option_rom *out, unsign
             addr += OPTIONROM_STEP;
             continue;
         }
+        struct option_rom rom = { addr, (uint32_t)p[2] * 512u, false, false };
+        rom.cut = rom.length > OPTIONROM_END - addr;
+        if (rom.cut)
+            rom.length = OPTIONROM_END - addr;
+        rom.sum_ok = !rom.cut && fw_sum(p, rom.length) == 0;
+        if (addr >= OPTIONROM_STRICT && !rom.sum_ok) {
+            addr += OPTIONROM_STEP;
+            continue;
+        }
         struct option_rom *r = &out[n++];
-        r->addr = addr;
-        r->length = (uint32_t)p[2] * 512u;
-        r->cut = r->length > OPTIONROM_END - addr;
-        if (r->cut)
-            r->length = OPTIONROM_END - addr;
-        r->sum_ok = !r->cut && fw_sum(p, r->length) == 0;
+        *r = rom;
         /* On past its bytes, to the next 2 KiB boundary. */
         addr += (r->length + OPTIONROM_STEP - 1) & ~(OPTIONROM_STEP - 1);
     }

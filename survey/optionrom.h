@@ -1,8 +1,11 @@
-/* The option ROMs between C0000h and EFFFFh (#52's action=dump; work in progress):
- * each begins 55h AAh on a 2 KiB boundary, its length in 512-byte units in the third
- * byte, and its bytes sum to 0 when it is whole (a video BIOS that shadows itself may
- * have patched its own bytes: the verdict says so rather than refuse it). Pure: reads
- * through a physmem window; runs on the host in the unit tests. */
+/* The option ROMs between C0000h and EFFFFh (action=dump): each begins 55h AAh on a
+ * 2 KiB boundary, its length in 512-byte units in the third byte, and its bytes sum
+ * to 0 when it is whole. Below E0000h a bad sum is reported, not refused: a video
+ * BIOS that shadows itself may have patched its own bytes. From E0000h on only a
+ * ROM whose sum holds is taken: there the system BIOS of 128 KiB and more keeps its
+ * own code, in which 55h AAh on a 2 KiB boundary happens (SeaBIOS's at E8000h), and
+ * a BIOS's own scan of that segment skips a bad sum too. Pure: reads through a
+ * physmem window; runs on the host in the unit tests. */
 #ifndef APMOFF_SURVEY_OPTIONROM_H
 #define APMOFF_SURVEY_OPTIONROM_H
 
@@ -14,6 +17,7 @@
 #define OPTIONROM_START     0xC0000u
 #define OPTIONROM_END       0xF0000u
 #define OPTIONROM_STEP      0x800u          /* ROMs begin on 2 KiB boundaries */
+#define OPTIONROM_STRICT    0xE0000u        /* from here a bad sum is no ROM */
 #define OPTIONROM_MAX       24              /* 192 KiB of 2 KiB steps, 8 KiB each at least */
 
 struct option_rom {

@@ -54,9 +54,10 @@ MAY_INCLUDE = {
     "app/dump": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
                  "app/facts"},
     "app/show": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
-                 "app/facts", "app/power", "app/reset", "app/sleep"},
+                 "app/facts", "app/power", "app/reset", "app/sleep", "app/dump"},
     "app/check": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common",
-                  "app/facts", "app/power", "app/reset", "app/sleep", "app/show"},
+                  "app/facts", "app/power", "app/reset", "app/sleep", "app/dump",
+                  "app/show"},
     "app": {"lib", "system", "survey", "aml", "realmode", "apm", "app/common", "app/facts",
             "app/power", "app/reset", "app/sleep", "app/dump", "app/show", "app/check"},
 }

@@ -4,6 +4,7 @@
 #include "../../lib/format.h"
 #include "../../system/halt.h"
 #include "../../lib/json.h"
+#include "../dump/dump.h"
 #include "../power/acpi.h"
 #include "../show/summary.h"
 #include "../../apm/apm_spec.h"
@@ -64,6 +65,7 @@ void action_check_no_bios(const struct survey *sv, struct reset_context *resets,
     acpi_check(&sv->s5, &sv->aml, &acpi);
     check_efi(sv);
     check_resets(resets);
+    dump_prospect(sv);
     say("check: apm: not checked: %s", why);
     halt(HALT_NO_BIOS, why);
 }
@@ -82,6 +84,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     acpi_check(&sv->s5, &sv->aml, &acpi);
     const char *efi_why = check_efi(sv);
     check_resets(resets);
+    dump_prospect(sv);
     if (!apm_check(s, ports, strict, &rep))
         halt(HALT_NO_APM, "no APM BIOS");
     check_wake(s);

@@ -5,21 +5,26 @@
 #include "../../lib/format.h"
 #include "../../lib/sha256.h"
 #include "../../survey/acpi_list.h"
+#include "../../survey/bios32.h"
+#include "../../survey/flash.h"
 #include "../../survey/optionrom.h"
 #include "../../system/console.h"
 
 #define BAUD_BYTES_PER_S    11520u          /* 115200 baud, 10 bits a character */
 #define LINE_CHARS          (13 + DUMPLINE_MAX - 1 + 2)     /* "apmoff: dump ", CR LF */
-#define BLOCKS_MAX          (2 + OPTIONROM_MAX + ACPI_LIST_MAX + 2)
+#define BLOCKS_MAX          (3 + OPTIONROM_MAX + ACPI_LIST_MAX + 2 + 1)
+#define SEGMENT             0x10000u
+#define PROGRESS_FROM       0x8000u         /* blocks of 9 s and more show quarters */
 
 struct block {
-    const char *kind;                       /* docs/dump-wire.md's kinds */
+    const char *kind;                       /* docs/dump.md's kinds */
     uint32_t addr, length;
     char what[64];
 };
 
 static struct block blocks[BLOCKS_MAX];
 static unsigned block_count;
+static char flash_note[128];            /* what find_flash() learnt, for the screen */
 
 static void add(const char *kind, uint32_t addr, uint32_t length, const char *what)
 {
@@ -32,16 +37,68 @@ static void add(const char *kind, uint32_t addr, uint32_t length, const char *wh
     fmt_snprintf(b->what, sizeof(b->what), "%s", what);
 }
 
-static void find_blocks(struct survey *sv)
+/* Bytes of 64 KiB at a and b that differ. */
+static unsigned differing(uint32_t a, uint32_t b)
+{
+    const uint8_t *p = (const uint8_t *)(uintptr_t)a, *q = (const uint8_t *)(uintptr_t)b;
+    unsigned n = 0;
+    for (uint32_t i = 0; i < SEGMENT; i++)
+        n += p[i] != q[i];
+    return n;
+}
+
+static bool uniform(uint32_t a)
+{
+    const uint8_t *p = (const uint8_t *)(uintptr_t)a;
+    for (uint32_t i = 1; i < SEGMENT; i++)
+        if (p[i] != p[0])
+            return false;
+    return true;
+}
+
+/* The BIOS as the CPU's reset vector sees it: the whole part where the chipset decodes
+ * the 32-bit address space (a machine with PCI), and how F0000h compares with its last
+ * 64 KiB (the copy a BIOS runs from is often shadow RAM it has written to). */
+static void find_flash(const struct survey *sv, const struct physmem *pm)
+{
+    struct flash_probe f;
+    char end[48], what[64];
+
+    if (!sv->pci.count) {
+        fmt_snprintf(flash_note, sizeof(flash_note), "the flash below 4 GiB: not probed: "
+                     "no PCI, and a bus before PCI may wrap at 16 MiB onto RAM");
+        return;
+    }
+    if (flash_probe(pm, &f) == FLASH_UNKNOWN) {
+        fmt_snprintf(flash_note, sizeof(flash_note), "the flash below 4 GiB: its size "
+                     "cannot be known (%s)", flash_end_text(&f, end, sizeof(end)));
+        return;
+    }
+    fmt_snprintf(what, sizeof(what), "the BIOS's flash, %u KiB: %s",
+                 (unsigned)(f.size >> 10), flash_end_text(&f, end, sizeof(end)));
+    add("rom", f.base, f.size, what);
+    unsigned diff = differing(0xF0000, (uint32_t)(PHYSMEM_4G - SEGMENT));
+    if (diff)
+        fmt_snprintf(flash_note, sizeof(flash_note), "F0000h-FFFFFh differs from the "
+                     "flash's last 64 KiB in %u bytes: shadow RAM the BIOS wrote to", diff);
+    else
+        fmt_snprintf(flash_note, sizeof(flash_note), "F0000h-FFFFFh equals the flash's "
+                     "last 64 KiB");
+}
+
+static void find_blocks(const struct survey *sv)
 {
     const struct physmem pm = { 0, PHYSMEM_4G };
     static struct option_rom roms[OPTIONROM_MAX];
     static struct acpi_list acpi;
+    struct bios32 b32;
     char what[64];
 
     block_count = 0;
-    add("rom", 0xF0000, 0x10000, "system BIOS, F0000h-FFFFFh");
-    add("rom", 0xE0000, 0x10000, "E0000h-EFFFFh, ROM or RAM: the chipset was not asked");
+    add("rom", 0xF0000, SEGMENT, "system BIOS, F0000h-FFFFFh as mapped");
+    if (!uniform(0xE0000))
+        add("rom", 0xE0000, SEGMENT, "E0000h-EFFFFh as mapped: the BIOS's, or RAM");
+    find_flash(sv, &pm);
     unsigned n = optionrom_scan(&pm, roms, OPTIONROM_MAX);
     for (unsigned i = 0; i < n; i++) {
         fmt_snprintf(what, sizeof(what), "option ROM, %u bytes by its header, sum %s%s",
@@ -62,6 +119,11 @@ static void find_blocks(struct survey *sv)
         if (sm->table_addr && sm->table_addr < PHYSMEM_4G)
             add("smbios", (uint32_t)sm->table_addr, sm->table_len, "SMBIOS structure table");
     }
+    if (bios32_find(&pm, &b32)) {
+        fmt_snprintf(what, sizeof(what), "BIOS32 directory, revision %u, entry %08Xh",
+                     b32.revision, (unsigned)b32.entry);
+        add("entry", b32.addr, b32.length, what);
+    }
 }
 
 /* One block: header, lines of DUMPLINE_BYTES, end with the block's CRC-32 and SHA-256. */
@@ -76,7 +138,17 @@ static void dump_block(unsigned number, const struct block *b)
     say_log("dump: block %u: %s at %08Xh, %u bytes: %s", number, b->kind,
             (unsigned)b->addr, (unsigned)b->length, b->what);
     sha256_start(&sha);
+    uint32_t quarter = b->length >= PROGRESS_FROM ? b->length / 4 : 0, next = quarter;
     for (uint32_t at = 0; at < b->length; at += DUMPLINE_BYTES) {
+        if (quarter && at >= next && next < b->length) {
+            /* The screen alone: a person watching a 256 KiB flash go (70 s) sees it
+             * move; COM1 keeps only the block's own lines. */
+            char progress[64];
+            fmt_snprintf(progress, sizeof(progress), "apmoff: dump: block %u: %u%%\n",
+                         number, (unsigned)(next / quarter * 25));
+            console_screen_write(progress);
+            next += quarter;
+        }
         /* Each piece is read once, into RAM: the check, the digest and the line are of
          * the same bytes even where the firmware's own change under us. */
         uint8_t piece[DUMPLINE_BYTES];
@@ -93,18 +165,37 @@ static void dump_block(unsigned number, const struct block *b)
     say_log("dump: block %u: end, crc32 %08x, sha256 %s", number, (unsigned)crc, hex);
 }
 
-void action_dump(struct survey *sv)
+/* The blocks, and what sending them takes: "18 blocks, 454355 bytes, about 120 s
+ * at 115200 baud". */
+static void plan(const struct survey *sv, char *text, unsigned size)
 {
-    facts_need(sv, FACTS_ACPI | FACTS_SMBIOS);
     find_blocks(sv);
     uint32_t bytes = 0, lines = 0;
     for (unsigned i = 0; i < block_count; i++) {
         bytes += blocks[i].length;
         lines += (blocks[i].length + DUMPLINE_BYTES - 1) / DUMPLINE_BYTES + 2;
     }
-    say("dump: %u blocks, %u bytes, about %u s at 115200 baud", block_count,
-        (unsigned)bytes, (unsigned)((lines * LINE_CHARS + BAUD_BYTES_PER_S - 1) /
-                                    BAUD_BYTES_PER_S));
+    fmt_snprintf(text, size, "%u blocks, %u bytes, about %u s at 115200 baud", block_count,
+                 (unsigned)bytes, (unsigned)((lines * LINE_CHARS + BAUD_BYTES_PER_S - 1) /
+                                             BAUD_BYTES_PER_S));
+}
+
+void dump_prospect(const struct survey *sv)
+{
+    char text[96];
+
+    plan(sv, text, sizeof(text));
+    say("check: dump: action=dump would send %s; %s", text, flash_note);
+}
+
+void action_dump(struct survey *sv)
+{
+    char text[96];
+
+    facts_need(sv, FACTS_ACPI | FACTS_SMBIOS | FACTS_PCI);
+    plan(sv, text, sizeof(text));
+    say("dump: %s", flash_note);
+    say("dump: %s", text);
     say("dump: note: the SMBIOS table and a ROM may hold serial numbers, UUIDs and asset "
         "tags; apmoff-collect keeps them out of its reports");
     for (unsigned i = 0; i < block_count; i++) {

@@ -1,8 +1,9 @@
-/* action=dump (#52, work in progress): the firmware itself over COM1, block by block,
- * in the checked text format of docs/dump-wire.md, for archives: the system BIOS, the
- * option ROMs, every ACPI table and the SMBIOS entry point and table. The screen shows
- * what is coming, how long it takes at 115200 baud, a privacy note, and the progress;
- * COM1 carries the bytes. Reads memory only: nothing is written, no BIOS is called. */
+/* action=dump: the firmware itself over COM1, block by block, in the checked text
+ * format of docs/dump.md, for archives: the system BIOS as mapped and the whole
+ * flash below 4 GiB, the option ROMs, every ACPI table, the SMBIOS entry point and
+ * table, the BIOS32 directory. The screen shows what is coming, how long it takes at
+ * 115200 baud, a privacy note, and the progress; COM1 carries the bytes. Reads memory;
+ * writes nothing, and calls no BIOS but what the PCI facts need (INT 1Ah B101h). */
 #ifndef APMOFF_DUMP_H
 #define APMOFF_DUMP_H
 
@@ -10,5 +11,9 @@
 
 /* Dumps every block the facts name; reads the groups it needs first. */
 void action_dump(struct survey *sv);
+
+/* action=check's line for it: the blocks action=dump would send and how long that
+ * takes, from facts already read; sends nothing. */
+void dump_prospect(const struct survey *sv);
 
 #endif

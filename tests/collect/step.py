@@ -4,7 +4,8 @@ tests/collect/test_hostile.py (strangers' files: limits, schema, escaping, exit
 codes, the everyday commands), test_bounds.py (time in proportion to the input,
 every limit for every kind of file, the memory bound, pictures of any size),
 test_output.py (no write through a link, CSV cells, the terminal, names and
-encodings, two adds at once) and fuzz_collect.py (the parsers' fuzz targets,
+encodings, two adds at once), test_dumps.py (action=dump's reader, its files, and
+the emulator cases' judge of them) and fuzz_collect.py (the parsers' fuzz targets,
 briefly: `make fuzz` runs them longer), and records their TAP lines the way run_all
 records the unit test binaries."""
 
@@ -22,7 +23,8 @@ TAP_LINE = re.compile(r"^(not )?ok \d+ (\S+)(.*# SKIP.*)?", re.M)
 COLLECT = "tests.collect.test_collect"
 LIVE = "EndToEnd"           # its live emulators and headless Chromium
 MODULES = ("tests.collect.test_hostile", "tests.collect.test_bounds",
-           "tests.collect.test_output", "tests.collect.fuzz_collect")
+           "tests.collect.test_output", "tests.collect.test_dumps",
+           "tests.collect.fuzz_collect")
 
 
 def unit_classes():

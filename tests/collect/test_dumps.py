@@ -9,7 +9,7 @@ from tools.apmoff_collect import dumps
 
 
 def wire(number, kind, addr, data, what="test"):
-    """The lines the kernel writes for one block (docs/dump-wire.md)."""
+    """The lines the kernel writes for one block (docs/dump.md)."""
     lines = ["apmoff: dump: block %d: %s at %08Xh, %d bytes: %s" % (number, kind, addr,
                                                                    len(data), what)]
     for at in range(0, len(data), 32):
@@ -122,5 +122,63 @@ class Acpidump(unittest.TestCase):
                 self.assertEqual(f.read(), bytes(facp))
 
 
+class Judge(unittest.TestCase):
+    """tests/emu/dumpjudge.py, the emulator cases' judge, on made-up logs: it must be
+    able to fail on each thing it checks."""
+
+    def run_of(self, lines):
+        import tempfile
+        run = type("Run", (), {})()
+        run.serial = "\n".join(lines) + "\n"
+        work = tempfile.mkdtemp()
+        self.addCleanup(__import__("shutil").rmtree, work)
+        run.path = lambda name: work + "/" + name
+        return run
+
+    def image(self, data):
+        import tempfile
+        with tempfile.NamedTemporaryFile(delete=False) as f:
+            f.write(data)
+        self.addCleanup(__import__("os").unlink, f.name)
+        return f.name
+
+    def test_flash_equal_or_named(self):
+        from tests.emu.dumpjudge import DumpAgrees
+        flash = bytes(range(256)) * 512                     # 128 KiB
+        lines = wire(1, "rom", 0xFFFE0000, flash) + wire(2, "rom", 0xF0000, flash[-65536:])
+        lines.append("apmoff: dump: F0000h-FFFFFh equals the flash's last 64 KiB")
+        run = self.run_of(lines)
+        self.assertEqual(DumpAgrees(flash=self.image(flash), acpi=False).problems(run), [])
+        other = bytearray(flash)
+        other[5] ^= 1
+        got = DumpAgrees(flash=self.image(bytes(other)), acpi=False).problems(run)
+        self.assertIn("differs from the image: 1 bytes, the first at offset 5h", got[0])
+        got = DumpAgrees(flash=self.image(flash * 2), acpi=False).problems(run)
+        self.assertIn("no flash block at FFFC0000h", got[0])
+
+    def test_fseg_count_must_be_the_kernels(self):
+        from tests.emu.dumpjudge import DumpAgrees
+        flash = bytes(range(256)) * 512
+        fseg = bytearray(flash[-65536:])
+        fseg[100] ^= 0xFF
+        lines = wire(1, "rom", 0xFFFE0000, flash) + wire(2, "rom", 0xF0000, bytes(fseg))
+        lines.append("apmoff: dump: F0000h-FFFFFh differs from the flash's last 64 KiB in "
+                     "2 bytes: shadow RAM the BIOS wrote to")
+        got = DumpAgrees(acpi=False).problems(self.run_of(lines))
+        self.assertEqual(got, ["the kernel says F0000h-FFFFFh differs from the flash's last "
+                               "64 KiB in 2 bytes, the blocks in 1"])
+
+    def test_broken_block_and_no_acpi(self):
+        from tests.emu.dumpjudge import DumpAgrees
+        lines = wire(1, "rom", 0xF0000, ROM)
+        del lines[2]
+        got = DumpAgrees().problems(self.run_of(lines))
+        self.assertIn("block 1 (rom at 000F0000h)", got[0])
+        self.assertIn("no block was read back", got[-1])
+        got = DumpAgrees().problems(self.run_of(wire(1, "rom", 0xF0000, ROM)))
+        self.assertEqual(got, ["no ACPI table was dumped"])
+
+
 if __name__ == "__main__":
-    unittest.main()
+    from tests.collect.harness import main
+    main()

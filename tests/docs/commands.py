@@ -107,6 +107,9 @@ RULES = [
         "boots a dist/ image: the same bytes as build/'s (make test's dist step), which "
         "docs/ci.md's recipes boot")),
     (r"tools/apmoff-collect [a-z][a-z-]*( .*)?", Dry(SYNOPSIS, "--help")),
+    (r"iasl -d", NotHere("a fragment: the tables to disassemble are the reader's; the "
+                         "dump group's cases (tests/emu/dumpjudge.py) run it on every table "
+                         "of QEMU's dump")),
     (r"tools/apmoff-sweep --help", Run()),
     (r"make help", Run(output=r"^make test +unit tests")),
     (r"examples/qemu-smoke\.sh build/apmoff\.elf action=off", Run(output=r"^poweroff$",

@@ -12,6 +12,7 @@ check`, the fast tier, are in the group "quick" as well (QUICK below).
 """
 
 from tests.emu import (cases_86box, cases_aml, cases_biosrom, cases_check, cases_dosboxx,
+                       cases_dump,
                        cases_errors, cases_floppy, cases_media, cases_methods,
                        cases_poweroff, cases_reset, cases_screen, cases_survey, cases_uefi,
                        cases_v86, cases_windows)
@@ -25,6 +26,7 @@ TOPICS = [
     ("v86", cases_v86),             # the v86 monitor against the CPU itself
     ("check", cases_check),         # action=check against tests/emu/expect/
     ("survey", cases_survey),       # the JSON line, its QR pages, SMBIOS bytes
+    ("dump", cases_dump),           # action=dump against the emulators' own images
     ("media", cases_media),         # floppy, 486 with little memory, automation images
     ("floppy", cases_floppy),       # every PC floppy format, in a drive of its kind
     ("uefi", cases_uefi),           # the hybrid ISO under OVMF

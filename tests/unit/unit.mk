@@ -72,6 +72,10 @@ UNIT_OPTIONROM_OBJS := tests/unit/test_optionrom.o survey/optionrom.o survey/phy
 
 UNIT_ACPI_LIST_OBJS := tests/unit/test_acpi_list.o survey/acpi_list.o lib/string.o
 
+UNIT_FLASH_OBJS := tests/unit/test_flash.o survey/flash.o lib/format.o
+
+UNIT_BIOS32_OBJS := tests/unit/test_bios32.o survey/bios32.o survey/physmem.o
+
 UNIT_PROBES_OBJS := tests/unit/test_probes.o app/facts/probe_memory.o app/facts/probe_disks.o \
 	app/facts/probe_video.o survey/vbe.o survey/physmem.o lib/biosregs.o lib/format.o lib/e820.o
 
@@ -104,11 +108,12 @@ LOADER_FIXTURES := $(UNIT_DIR)/loader-fixtures
 UNIT_TESTS := test_deflate test_probes test_apm test_options test_chain test_bootinfo \
 	test_format test_json test_survey_json test_summary test_qrpages test_romid \
 	test_checklist test_pic test_pitclock test_uart test_aml test_freemem test_resets test_record \
-	test_sha256 test_dumpline test_optionrom test_acpi_list $(UNIT_LOADER_TESTS)
+	test_sha256 test_dumpline test_optionrom test_acpi_list test_flash test_bios32 \
+	$(UNIT_LOADER_TESTS)
 UNIT_BINS  := $(addprefix $(UNIT_DIR)/,$(UNIT_TESTS))
 UNIT_OBJS  := $(sort $(addprefix $(HOST_DIR)/,$(UNIT_APM_OBJS) $(UNIT_OPTIONS_OBJS) $(UNIT_CHAIN_OBJS) \
 	$(UNIT_BOOTINFO_OBJS) $(UNIT_FORMAT_OBJS) $(UNIT_JSON_OBJS) $(UNIT_SURVEYJSON_OBJS) \
-	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) $(UNIT_SHA256_OBJS) $(UNIT_DUMPLINE_OBJS) $(UNIT_OPTIONROM_OBJS) $(UNIT_ACPI_LIST_OBJS) \
+	$(UNIT_SUMMARY_OBJS) $(UNIT_QRPAGES_OBJS) $(UNIT_ROMID_OBJS) $(UNIT_SHA256_OBJS) $(UNIT_DUMPLINE_OBJS) $(UNIT_OPTIONROM_OBJS) $(UNIT_ACPI_LIST_OBJS) $(UNIT_FLASH_OBJS) $(UNIT_BIOS32_OBJS) \
 	$(UNIT_CHECKLIST_OBJS) $(UNIT_PROBES_OBJS) $(UNIT_DEFLATE_OBJS) $(UNIT_PIC_OBJS) $(UNIT_PITCLOCK_OBJS) $(UNIT_UART_OBJS) \
 	$(UNIT_AML_OBJS) $(UNIT_FREEMEM_OBJS) $(UNIT_RESETS_OBJS) $(UNIT_RECORD_OBJS) \
 	$(UNIT_LOADER_LZ4_OBJS) $(UNIT_LOADER_MBLOAD_OBJS) \
@@ -135,6 +140,8 @@ $(UNIT_DIR)/test_sha256: $(addprefix $(HOST_DIR)/,$(UNIT_SHA256_OBJS))
 $(UNIT_DIR)/test_dumpline: $(addprefix $(HOST_DIR)/,$(UNIT_DUMPLINE_OBJS))
 $(UNIT_DIR)/test_optionrom: $(addprefix $(HOST_DIR)/,$(UNIT_OPTIONROM_OBJS))
 $(UNIT_DIR)/test_acpi_list: $(addprefix $(HOST_DIR)/,$(UNIT_ACPI_LIST_OBJS))
+$(UNIT_DIR)/test_flash: $(addprefix $(HOST_DIR)/,$(UNIT_FLASH_OBJS))
+$(UNIT_DIR)/test_bios32: $(addprefix $(HOST_DIR)/,$(UNIT_BIOS32_OBJS))
 $(UNIT_DIR)/test_checklist: $(addprefix $(HOST_DIR)/,$(UNIT_CHECKLIST_OBJS))
 $(UNIT_DIR)/test_probes: $(addprefix $(HOST_DIR)/,$(UNIT_PROBES_OBJS))
 $(UNIT_DIR)/test_deflate: $(addprefix $(HOST_DIR)/,$(UNIT_DEFLATE_OBJS))

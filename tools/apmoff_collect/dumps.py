@@ -1,5 +1,5 @@
-"""action=dump's blocks read back from a serial log (#52, work in progress; the wire
-format: docs/dump-wire.md).
+"""action=dump's blocks read back from a serial log (the wire
+format: docs/dump.md).
 
 Each block is taken only whole: every data line's CRC-32 holds, the lines run in
 order from the block's address without a gap, overlap or stray byte, and the bytes'
