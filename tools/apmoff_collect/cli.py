@@ -29,6 +29,11 @@ QR code) into one SQLite database, and writes a static HTML report or CSV from i
   apmoff-collect remove ID...     delete reports (ids from `list -r`)
   apmoff-collect set-outcome ID off|failed|hung|unknown
                                   correct a report's power-off outcome
+  apmoff-collect dump -o DIR LOG...
+                                  action=dump's blocks into files: rom-F0000.bin and the
+                                  rest by address, acpidump.txt, MANIFEST.txt with the
+                                  sums; a block with a lost or damaged line is named,
+                                  not written (docs/dump.md)
 
 The database is --db (before or after the command), or $APMOFF_DB, or ./apmoff.db.
 `apmoff-collect add --help` says how the power-off outcome is decided and what limits
