@@ -12,7 +12,7 @@ CASES = [
          "colour=blue action=explode", "halt", 20,
          serial=[r"^apmoff: error: unknown option 'colour'.*options: action",
                  r"^apmoff: error: action=explode is not valid \(choices: off, survey, "
-                 r"survey,off, check, standby, suspend, reboot\)$",
+                 r"survey,off, check, standby, suspend, reboot, dump, dump,off\)$",
                  r"^apmoff: the command line has 2 errors \(above\); nothing was done$"],
          serial_absent=[r"^apmoff: rm: ", r"powering off"], judges=[ScreenHasText()],
          last_line=r"^apmoff: halted: command line refused$"),
