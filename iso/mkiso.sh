@@ -41,7 +41,9 @@ mkdir -p "$root/boot/grub/i386-pc"
 grub_pc=$stage/grub-i386-pc
 "$here/grub-no-cr4.py" /usr/lib/grub/i386-pc "$grub_pc" 2>"$stage/log" ||
 	{ cat "$stage/log" >&2; exit 1; }
-cp "$kernel" "$root/boot/apmoff.elf"
+# Without its symbol table (44 KiB: build/apmoff.map names every symbol): GRUB reads
+# the whole file into its heap, which in a 3 MiB machine has no room for it.
+objcopy --strip-all "$kernel" "$root/boot/apmoff.elf"
 cp "$cfg" "$root/boot/grub/grub.cfg"
 
 # shellcheck disable=SC2086

@@ -76,7 +76,7 @@ void action_check(struct apm_state *s, const struct apm_ports *ports, bool stric
     const struct smbios_info *sm = &sv->smbios;
     const struct chipset_verdict *cs = &sv->chipset;
     static struct check_report rep;
-    static char line[2048];
+    char line[2048];                /* the stack's 64 KiB, not BSS */
     char reason[160];
     struct json j;
     struct acpi_check_facts acpi;

@@ -12,29 +12,41 @@
 
 #define BAUD_BYTES_PER_S    11520u          /* 115200 baud, 10 bits a character */
 #define LINE_CHARS          (13 + DUMPLINE_MAX - 1 + 2)     /* "apmoff: dump ", CR LF */
-#define BLOCKS_MAX          (3 + OPTIONROM_MAX + ACPI_LIST_MAX + 2 + 1)
 #define SEGMENT             0x10000u
 #define PROGRESS_FROM       0x8000u         /* blocks of 9 s and more show quarters */
 
 struct block {
     const char *kind;                       /* docs/dump.md's kinds */
     uint32_t addr, length;
-    char what[64];
+    const char *what;
 };
 
-static struct block blocks[BLOCKS_MAX];
-static unsigned block_count;
+/* The blocks are found twice, once to plan (how many, how long) and once to send, so
+ * that none is kept: a list of every possible block would cost the kernel 12 KiB of
+ * BSS, and it must load in 3 MiB. */
+static struct {
+    bool send;                  /* false: only count */
+    unsigned count, total;      /* blocks met in this pass; the plan's count */
+    uint32_t bytes, lines;
+} walk;
 static char flash_note[128];            /* what find_flash() learnt, for the screen */
+
+static void dump_block(unsigned number, const struct block *b);
 
 static void add(const char *kind, uint32_t addr, uint32_t length, const char *what)
 {
-    if (block_count == BLOCKS_MAX || !length)
+    if (!length)
         return;
-    struct block *b = &blocks[block_count++];
-    b->kind = kind;
-    b->addr = addr;
-    b->length = length;
-    fmt_snprintf(b->what, sizeof(b->what), "%s", what);
+    const struct block b = { kind, addr, length, what };
+    walk.count++;
+    if (!walk.send) {
+        walk.bytes += length;
+        walk.lines += (length + DUMPLINE_BYTES - 1) / DUMPLINE_BYTES + 2;
+        return;
+    }
+    say("dump: %u of %u: %s at %08Xh, %u bytes", walk.count, walk.total, kind,
+        (unsigned)addr, (unsigned)length);
+    dump_block(walk.count, &b);
 }
 
 /* Bytes of 64 KiB at a and b that differ. */
@@ -89,12 +101,11 @@ static void find_flash(const struct survey *sv, const struct physmem *pm)
 static void find_blocks(const struct survey *sv)
 {
     const struct physmem pm = { 0, PHYSMEM_4G };
-    static struct option_rom roms[OPTIONROM_MAX];
-    static struct acpi_list acpi;
+    struct option_rom roms[OPTIONROM_MAX];     /* on the stack: BSS is what GRUB */
+    struct acpi_list acpi;                      /* must find room for in 3 MiB */
     struct bios32 b32;
     char what[64];
 
-    block_count = 0;
     add("rom", 0xF0000, SEGMENT, "system BIOS, F0000h-FFFFFh as mapped");
     if (!uniform(0xE0000))
         add("rom", 0xE0000, SEGMENT, "E0000h-EFFFFh as mapped: the BIOS's, or RAM");
@@ -169,15 +180,13 @@ static void dump_block(unsigned number, const struct block *b)
  * at 115200 baud". */
 static void plan(const struct survey *sv, char *text, unsigned size)
 {
+    walk.send = false;
+    walk.count = walk.bytes = walk.lines = 0;
     find_blocks(sv);
-    uint32_t bytes = 0, lines = 0;
-    for (unsigned i = 0; i < block_count; i++) {
-        bytes += blocks[i].length;
-        lines += (blocks[i].length + DUMPLINE_BYTES - 1) / DUMPLINE_BYTES + 2;
-    }
-    fmt_snprintf(text, size, "%u blocks, %u bytes, about %u s at 115200 baud", block_count,
-                 (unsigned)bytes, (unsigned)((lines * LINE_CHARS + BAUD_BYTES_PER_S - 1) /
-                                             BAUD_BYTES_PER_S));
+    walk.total = walk.count;
+    fmt_snprintf(text, size, "%u blocks, %u bytes, about %u s at 115200 baud", walk.total,
+                 (unsigned)walk.bytes, (unsigned)((walk.lines * LINE_CHARS +
+                                                   BAUD_BYTES_PER_S - 1) / BAUD_BYTES_PER_S));
 }
 
 void dump_prospect(const struct survey *sv)
@@ -198,10 +207,8 @@ void action_dump(struct survey *sv)
     say("dump: %s", text);
     say("dump: note: the SMBIOS table and a ROM may hold serial numbers, UUIDs and asset "
         "tags; apmoff-collect keeps them out of its reports");
-    for (unsigned i = 0; i < block_count; i++) {
-        say("dump: %u of %u: %s at %08Xh, %u bytes", i + 1, block_count, blocks[i].kind,
-            (unsigned)blocks[i].addr, (unsigned)blocks[i].length);
-        dump_block(i + 1, &blocks[i]);
-    }
-    say("dump: done: %u blocks", block_count);
+    walk.send = true;
+    walk.count = 0;
+    find_blocks(sv);
+    say("dump: done: %u blocks", walk.count);
 }
