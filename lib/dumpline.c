@@ -1,13 +1,14 @@
 /* action=dump's line: see dumpline.h. */
 #include "dumpline.h"
 #include "crc32.h"
+#include "le.h"
 
 static const char hex[] = "0123456789abcdef";
 
 uint32_t dumpline_check(uint32_t addr, const uint8_t *bytes, unsigned n)
 {
-    uint8_t le[4] = { (uint8_t)addr, (uint8_t)(addr >> 8), (uint8_t)(addr >> 16),
-                      (uint8_t)(addr >> 24) };
+    uint8_t le[4];
+    put_le32(le, addr);
     return crc32(crc32(0, le, 4), bytes, n);
 }
 

@@ -1,4 +1,4 @@
-/* One line of action=dump's wire format (#52, work in progress): where the bytes lie,
+/* One line of action=dump's wire format: where the bytes lie,
  * the bytes in hex, and a CRC-32 of both, so a line lost or damaged on the serial line
  * is found and named by the reader (apmoff-collect dump), not silently taken:
  *

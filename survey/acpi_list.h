@@ -1,5 +1,5 @@
-/* Every ACPI table a dump archives, as ACPICA's acpidump lists them (#52's action=dump;
- * work in progress): the RSDP, the root table (the XSDT where there is one, and the
+/* Every ACPI table a dump archives, as ACPICA's acpidump lists them (action=dump):
+ * the RSDP, the root table (the XSDT where there is one, and the
  * RSDT), each table the root lists, and the DSDT and FACS the FADT points to, each
  * with its address and length, in that order and each once. Only what lies inside the
  * memory window, whose header gives a length from the header's size to
