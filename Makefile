@@ -85,7 +85,7 @@ APP_OBJS    := app/main.o app/selftest.o \
 	app/facts/acpi_aml.o app/facts/aml_host.o \
 	app/power/methods.o app/power/acpi.o app/power/efi.o app/power/chipset.o \
 	app/reset/offer.o app/reset/resets.o app/reset/ways.o \
-	app/sleep/sleep.o app/sleep/wake.o app/dump/dump.o \
+	app/sleep/sleep.o app/sleep/wake.o app/dump/dump.o app/dump/entries.o \
 	app/show/surveyjson.o app/show/surveyscreen.o zdict.o app/show/summary.o \
 	app/show/summaryscreen.o \
 	app/check/check.o version.o

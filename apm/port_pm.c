@@ -175,6 +175,19 @@ static bool pm16_call(const struct apm_port *port, struct biosregs *regs, const 
     return masked_call(regs, pm16_far_call, "pm16", why);
 }
 
+bool pm32_flat_call(uint32_t entry, struct biosregs *regs, const char **why)
+{
+    /* The BIOS32 directory and the services it names run with CS and DS based at 0
+     * over 4 GiB (the BIOS32 proposal); the APM selectors stand in for ours, so a
+     * fault in that code is the firmware's (fwguard.h) and not a halt. The next
+     * APM connect sets them afresh. */
+    gdt_set(SEL_APM_CODE32, 0, 0xFFFFFFFFu, SEG_CODE32);
+    gdt_set(SEL_APM_DATA, 0, 0xFFFFFFFFu, SEG_DATA32);
+    apm_pm32_target.offset = entry;
+    apm_pm32_target.selector = SEL_APM_CODE32;
+    return masked_call(regs, apm_pm32_far_call, "bios32", why);
+}
+
 const struct apm_port apm_port_pm32 = {
     .name = "pm32",
     .call = pm32_call,

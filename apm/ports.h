@@ -33,4 +33,9 @@ uint32_t apm_ports_eflags(uint32_t eflags);
  * hung, and one that may halt for an interrupt to come. */
 bool apm_call_blocks(const struct biosregs *regs);
 
+/* A 32-bit far call to a flat address in the firmware (the BIOS32 Service Directory,
+ * the PCI BIOS's 32-bit service), with flat code and data selectors of its own and
+ * the guard and masking of the APM calls. False when it faulted; *why says where. */
+bool pm32_flat_call(uint32_t entry, struct biosregs *regs, const char **why);
+
 #endif

@@ -353,10 +353,10 @@ void kmain(uint32_t magic, uint32_t info)
         apm_init(&apm, &apm_port_rm, (unsigned)opts.inject);   /* afresh for the off */
         power_off();
     case ACTION_DUMP:
-        action_dump(&sv);
+        action_dump(&sv, &apm);
         halt(HALT_DUMP_DONE, "dump complete (action=dump)");
     case ACTION_DUMP_OFF:
-        action_dump(&sv);
+        action_dump(&sv, &apm);
         power_off();
     case ACTION_OFF:
         power_off();

@@ -2,7 +2,7 @@
 #include "flash.h"
 #include "../lib/format.h"
 
-static int window_blank(const uint8_t *p)
+int flash_window_blank(const uint8_t *p)
 {
     for (uint32_t i = 1; i < FLASH_PROBE; i++)
         if (p[i] != p[0])
@@ -10,12 +10,12 @@ static int window_blank(const uint8_t *p)
     return p[0];
 }
 
-static int window_same(const uint8_t *a, const uint8_t *b)
+unsigned flash_window_differing(const uint8_t *a, const uint8_t *b)
 {
+    unsigned n = 0;
     for (uint32_t i = 0; i < FLASH_PROBE; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
+        n += a[i] != b[i];
+    return n;
 }
 
 enum flash_end flash_probe(const struct physmem *pm, struct flash_probe *out)
@@ -26,8 +26,8 @@ enum flash_end flash_probe(const struct physmem *pm, struct flash_probe *out)
     const uint8_t *top = physmem_at(pm, PHYSMEM_4G - FLASH_PROBE);
     for (uint64_t size = FLASH_PROBE; size <= FLASH_MAX; size <<= 1) {
         const uint8_t *below = physmem_at(pm, PHYSMEM_4G - size - FLASH_PROBE);
-        int blank = window_blank(below);
-        if (blank >= 0 || window_same(below, top)) {
+        int blank = flash_window_blank(below);
+        if (blank >= 0 || !flash_window_differing(below, top)) {
             out->size = (uint32_t)size;
             out->base = (uint32_t)(PHYSMEM_4G - size);
             out->end = blank >= 0 ? FLASH_BLANK : FLASH_ALIAS;

@@ -40,4 +40,9 @@ enum flash_end flash_probe(const struct physmem *pm, struct flash_probe *out);
 /* What the end means, for the dump's description: "below it the bus reads FFh". */
 const char *flash_end_text(const struct flash_probe *f, char *buf, unsigned size);
 
+/* A window of FLASH_PROBE bytes: the byte it repeats, or -1 when it holds others. */
+int flash_window_blank(const uint8_t *p);
+/* How many bytes of two windows of FLASH_PROBE bytes differ. */
+unsigned flash_window_differing(const uint8_t *a, const uint8_t *b);
+
 #endif

@@ -1,5 +1,6 @@
 /* action=dump: see dump.h. */
 #include "dump.h"
+#include "entries.h"
 #include "../../lib/crc32.h"
 #include "../../lib/dumpline.h"
 #include "../../lib/format.h"
@@ -13,6 +14,7 @@
 #define BAUD_BYTES_PER_S    11520u          /* 115200 baud, 10 bits a character */
 #define LINE_CHARS          (13 + DUMPLINE_MAX - 1 + 2)     /* "apmoff: dump ", CR LF */
 #define SEGMENT             0x10000u
+_Static_assert(SEGMENT == FLASH_PROBE, "a segment is the flash probe's window");
 #define PROGRESS_FROM       0x8000u         /* blocks of 9 s and more show quarters */
 
 struct block {
@@ -49,23 +51,9 @@ static void add(const char *kind, uint32_t addr, uint32_t length, const char *wh
     dump_block(walk.count, &b);
 }
 
-/* Bytes of 64 KiB at a and b that differ. */
-static unsigned differing(uint32_t a, uint32_t b)
+static const uint8_t *at(uint32_t addr)
 {
-    const uint8_t *p = (const uint8_t *)(uintptr_t)a, *q = (const uint8_t *)(uintptr_t)b;
-    unsigned n = 0;
-    for (uint32_t i = 0; i < SEGMENT; i++)
-        n += p[i] != q[i];
-    return n;
-}
-
-static bool uniform(uint32_t a)
-{
-    const uint8_t *p = (const uint8_t *)(uintptr_t)a;
-    for (uint32_t i = 1; i < SEGMENT; i++)
-        if (p[i] != p[0])
-            return false;
-    return true;
+    return (const uint8_t *)(uintptr_t)addr;
 }
 
 /* The BIOS as the CPU's reset vector sees it: the whole part where the chipset decodes
@@ -89,7 +77,8 @@ static void find_flash(const struct survey *sv, const struct physmem *pm)
     fmt_snprintf(what, sizeof(what), "the BIOS's flash, %u KiB: %s",
                  (unsigned)(f.size >> 10), flash_end_text(&f, end, sizeof(end)));
     add("rom", f.base, f.size, what);
-    unsigned diff = differing(0xF0000, (uint32_t)(PHYSMEM_4G - SEGMENT));
+    unsigned diff = flash_window_differing(at(0xF0000),
+                                           at((uint32_t)(PHYSMEM_4G - SEGMENT)));
     if (diff)
         fmt_snprintf(flash_note, sizeof(flash_note), "F0000h-FFFFFh differs from the "
                      "flash's last 64 KiB in %u bytes: shadow RAM the BIOS wrote to", diff);
@@ -107,7 +96,7 @@ static void find_blocks(const struct survey *sv)
     char what[64];
 
     add("rom", 0xF0000, SEGMENT, "system BIOS, F0000h-FFFFFh as mapped");
-    if (!uniform(0xE0000))
+    if (flash_window_blank(at(0xE0000)) < 0)
         add("rom", 0xE0000, SEGMENT, "E0000h-EFFFFh as mapped: the BIOS's, or RAM");
     find_flash(sv, &pm);
     unsigned n = optionrom_scan(&pm, roms, OPTIONROM_MAX);
@@ -197,7 +186,7 @@ void dump_prospect(const struct survey *sv)
     say("check: dump: action=dump would send %s; %s", text, flash_note);
 }
 
-void action_dump(struct survey *sv)
+void action_dump(struct survey *sv, struct apm_state *apm)
 {
     char text[96];
 
@@ -210,5 +199,6 @@ void action_dump(struct survey *sv)
     walk.send = true;
     walk.count = 0;
     find_blocks(sv);
+    dump_entries(sv, apm);
     say("dump: done: %u blocks", walk.count);
 }

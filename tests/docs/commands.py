@@ -116,7 +116,8 @@ RULES = [
                                                                   timeout=150)),
     (r"examples/bochs-verdict\.sh build/apmoff-auto\.iso", Run(output=r"^poweroff$",
                                                                timeout=200)),
-    (r"tools/apmoff-sweep --source \.\./86Box --roms \.\./86box-roms( .*)?",
+    (r"tools/apmoff-sweep --source \.\./86Box --roms \.\./86box-roms( .*)?|"
+     r"tools/apmoff-sweep --dumps",
      Dry("boots machines of 86Box's table for minutes each (hours for all of them), from "
          "86Box's source and ROM set, which make test has not: make test sweeps the "
          "kit's machines (tests/sweep/test_kit.py)", "--help")),

@@ -3,14 +3,18 @@ own reader (tools/apmoff_collect/dumps.py), every one whole; the flash below 4 G
 equal, byte for byte, to the BIOS image the emulator was given; the system BIOS's
 F-segment equal to that image's last 64 KiB where the emulator maps it unchanged;
 the ACPI tables through acpixtract and iasl -d without an error, each table's sum
-holding and each one the RSDT or XSDT lists dumped."""
+holding and each one the RSDT or XSDT lists dumped; on 86Box's boards, the ROM file
+86Box was given, as it maps it (tools/apmoff_collect/romfile.py), but for what the
+BIOS is known to write: its flash's parameter blocks, or bytes of its shadow RAM."""
 
 import os
 import re
 import subprocess
+import sys
 
 from tests.emu.case import Probe
-from tools.apmoff_collect import dumps
+from tests.paths import ROOT
+from tools.apmoff_collect import dumps, romfile
 
 SEGMENT = 0x10000
 FOUR_GIB = 1 << 32
@@ -46,11 +50,15 @@ def root_entries(table):
 class DumpAgrees(Probe):
     """flash: the BIOS image the emulator maps below 4 GiB; fseg: the image whose last
     64 KiB the emulator maps at F0000h unchanged (Bochs); acpi: whether the machine
-    has ACPI tables to check."""
+    has ACPI tables to check. rom: a ROM file, compared where the machine maps it
+    whole (romfile.agree); writes: (offset, length) of the file where the BIOS writes
+    at POST, the only place it may differ; differing: how many bytes must differ
+    there, where that is known to the byte (shadow RAM)."""
     groups = ("dump",)
 
-    def __init__(self, flash="", fseg="", acpi=True):
+    def __init__(self, flash="", fseg="", acpi=True, rom="", writes=None, differing=None):
         self.flash, self.fseg, self.acpi = flash, fseg, acpi
+        self.rom, self.writes, self.differing = rom, writes, differing
 
     def problems(self, run):
         found = dumps.blocks(run.serial.replace("\r", "").split("\n"))
@@ -72,6 +80,8 @@ class DumpAgrees(Probe):
             else:
                 problems += compare("the flash at %08Xh" % base, roms[base], truth)
         problems += self.fseg_note_problems(run, roms)
+        if self.rom:
+            problems += self.rom_problems(roms)
         if self.fseg:
             with open(self.fseg, "rb") as f:
                 truth = f.read()[-SEGMENT:]
@@ -82,6 +92,21 @@ class DumpAgrees(Probe):
         if self.acpi:
             problems += self.acpi_problems(run, [b for b in good if b.kind == "acpi"])
         return problems
+
+    def rom_problems(self, roms):
+        with open(self.rom, "rb") as f:
+            agreement = romfile.agree(roms, f.read(), os.path.basename(self.rom))
+        if not agreement.compared:
+            return [agreement.text()]
+        start, length = self.writes or (0, 0)
+        if not agreement.only_in(start, length):
+            return ["%s, not only in %Xh-%Xh, where the BIOS writes" % (
+                agreement.text(), start, start + length - 1) if length else
+                agreement.text()]
+        if self.differing is not None and agreement.differing != self.differing:
+            return ["%s: %d bytes, not %d" % (agreement.text(), agreement.differing,
+                                              self.differing)]
+        return []
 
     def fseg_note_problems(self, run, roms):
         """The kernel's own count of the F-segment's bytes that differ from the flash's
@@ -145,3 +170,56 @@ class DumpAgrees(Probe):
                 problems.append("iasl -d %s: status %d: %s" % (
                     name, proc.returncode, proc.stdout.strip()[-300:]))
         return problems
+
+
+class DumpPrivate(Probe):
+    """The privacy promise end to end (#52): the log through apmoff-collect as a user
+    runs it (add, dump, report --with-dumps); every value given here (QEMU's -smbios
+    serial numbers, asset tags and UUID) is in the dump's own files, where an archive
+    wants it, and in none of the files the report publishes, nor its pages."""
+    groups = ("dump",)
+
+    def __init__(self, values):
+        self.values = values        # {what: bytes as the SMBIOS table holds them}
+
+    def problems(self, run):
+        work = run.path("collect")
+        os.makedirs(work, exist_ok=True)
+        log = os.path.join(work, "dump.log")
+        with open(log, "w", encoding="latin-1") as f:
+            f.write(run.serial)
+        tool = os.path.join(ROOT, "tools", "apmoff-collect")
+        db = ["--db", os.path.join(work, "t.db")]
+        for argv in (db + ["add", "--no-prompt", log],
+                     ["dump", "-o", os.path.join(work, "dump"), log],
+                     db + ["report", os.path.join(work, "html"), "--with-dumps",
+                           os.path.join(work, "dump")]):
+            proc = subprocess.run([sys.executable, tool] + argv, capture_output=True,
+                                  text=True, timeout=120)
+            if proc.returncode:
+                return ["apmoff-collect %s: status %d: %s" % (
+                    argv[len(db)] if argv[0] == "--db" else argv[0], proc.returncode,
+                    (proc.stderr or proc.stdout).strip()[-300:])]
+        problems = []
+        dumped = read_tree(os.path.join(work, "dump"))
+        published = read_tree(os.path.join(work, "html"))
+        if not any(n.startswith("dumps/") for n in published):
+            problems.append("the report published no dump")
+        for what, value in self.values.items():
+            if not any(value in data for data in dumped.values()):
+                problems.append("the %s is in none of the dump's files" % what)
+            leaks = [n for n, data in published.items() if value in data or
+                     value.hex() in data.decode("latin-1")]
+            if leaks:
+                problems.append("the %s is published in %s" % (what, ", ".join(leaks)))
+        return problems
+
+
+def read_tree(top):
+    out = {}
+    for folder, _, names in os.walk(top):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, top)] = f.read()
+    return out

@@ -1016,9 +1016,75 @@ class Tables(unittest.TestCase):
         self.assertEqual(back.methods, r.methods)
         settings = sweep.Settings.__new__(sweep.Settings)
         settings.options, settings.image_hashes, settings.binary_hash = "", {}, ""
+        settings.dumps = False
         r.key, r.config = settings.key(""), RunConfig()
         self.assertTrue(sweep.is_current(settings, r))
         self.assertFalse(sweep.is_current(settings, dataclasses.replace(r, methods=r.methods[:1])))
+        # --dumps: a machine that reached the kernel without a dump boot is run again.
+        settings.dumps = True
+        self.assertFalse(sweep.is_current(settings, r))
+        self.assertTrue(sweep.is_current(settings, dataclasses.replace(
+            r, dump=resultfile.DumpTry(emulator="exit:43"))))
+
+    def test_read_dump(self):
+        from tests.collect.test_dumps import wire
+        rom = bytes((i * 13) & 0xFF for i in range(0x20000))
+        flash = bytearray(rom)
+        flash[0x1C100:0x1C104] = b"ESCD"
+        lines = (["apmoff: dump: 2 blocks"] + wire(1, "rom", 0xF0000, rom[-0x10000:]) +
+                 wire(2, "rom", 0xFFFE0000, bytes(flash)) +
+                 ["apmoff: dump: entry: APM pm32: entry F000h:8000h (F8000h)"])
+        del lines[-40]          # a line of block 2 lost on the wire
+        d = tempfile.mkdtemp()
+        try:
+            files = os.path.join(d, "dumps", "tx97")
+            r = sweep.read_dump("\n".join(lines), "exit:43", {"0112.001": rom}, files)
+            self.assertEqual((r.blocks, r.bad), (1, ["rom at FFFE0000h"]))
+            # Without the flash the F-segment is compared: the file's last 64 KiB.
+            self.assertEqual(r.rom, "F0000h-FFFFFh equals 0112.001 (64 KiB)")
+            self.assertTrue(r.rom_equal)
+            with open(os.path.join(files, "MANIFEST.txt")) as f:
+                manifest = f.read()
+            self.assertIn("NOT WRITTEN rom at FFFE0000h", manifest)
+            self.assertIn("entry: APM pm32: entry F000h:8000h (F8000h)", manifest)
+            lines = (wire(1, "rom", 0xF0000, rom[-0x10000:]) +
+                     wire(2, "rom", 0xFFFE0000, bytes(flash)))
+            r = sweep.read_dump("\n".join(lines), "exit:43", {"0112.001": rom}, files)
+            self.assertEqual((r.rom_equal, r.rom_differing, r.rom_ranges),
+                             (False, 4, ["1C000h-1CFFFh"]))
+            self.assertEqual(report.dump_text(resultfile.Result(dump=r)),
+                             "= file but 1C000h-1CFFFh (flash)")
+            r = sweep.read_dump("apmoff: halted: no APM BIOS", "on", {"x": rom}, files)
+            self.assertEqual((r.blocks, r.files, r.rom), (0, None, "no rom block read back"))
+        finally:
+            shutil.rmtree(d)
+
+    def test_rom_dump_column(self):
+        r = resultfile.Result(machine="tx97", verdict=resultfile.Verdict(reached_kernel=True))
+        self.assertEqual(report.dump_text(r), "")
+        r.dump = resultfile.DumpTry(emulator="exit:43", rom="the flash at FFFE0000h equals "
+                                    "0112.001 (128 KiB)", rom_equal=True,
+                                    rom_compared=131072)
+        self.assertEqual(report.dump_text(r), "= file (flash)")
+        r.dump = dataclasses.replace(r.dump, rom="the flash at FFFE0000h differs ...",
+                                     rom_equal=False, rom_differing=1966,
+                                     rom_ranges=["1C000h-1DFFFh"], bad=["acpi at 000F6000h"])
+        self.assertEqual(report.dump_text(r), "= file but 1C000h-1DFFFh (flash); spoilt: "
+                         "acpi at 000F6000h")
+        r.dump = dataclasses.replace(r.dump, rom="F0000h-FFFFFh differs ...", bad=[],
+                                     rom_differing=64380, rom_compared=65536)
+        self.assertEqual(report.dump_text(r), "differs in 64380 of 65536 bytes (F-segment)")
+        r.dump = resultfile.DumpTry(emulator="timeout", rom="no rom block read back")
+        self.assertEqual(report.dump_text(r), "no rom block read back (86Box: timeout)")
+        # Stored and read back whole; a result without one stores no "dump" key.
+        d = tempfile.mkdtemp()
+        try:
+            resultfile.write(d, r)
+            self.assertEqual(resultfile.read(resultfile.path_of(d, "tx97")).dump, r.dump)
+            r.dump = None
+            self.assertNotIn("dump", r.to_json())
+        finally:
+            shutil.rmtree(d)
 
     def test_apm_without_a_survey(self):
         # A kernel that never printed its survey (the LG IBM x61 stays in 5310h) still

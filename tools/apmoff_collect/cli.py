@@ -1,11 +1,13 @@
 """apmoff-collect: every apmoff report into one SQLite database, one HTML report."""
 
 import argparse
+import json
 import os
 import sqlite3
 import sys
 
-from . import csvfile, database, derived, dumps, inputs, output, report, version
+from . import (csvfile, database, derived, dumppub, dumps, inputs, output, report,
+               version)
 from .limits import DEFAULT as DEFAULT_LIMITS
 from .text import shown, stored_name
 
@@ -145,6 +147,13 @@ def parse_args(argv):
 
     rep = command("report", help="write the HTML report")
     rep.add_argument("dir", metavar="DIR")
+    rep.add_argument("--with-dumps", nargs="+", default=[], metavar="DUMPDIR",
+                     help="publish these `apmoff-collect dump` directories on their "
+                     "machines' pages, serial numbers, UUIDs and asset tags removed "
+                     "(without it the report carries no dump)")
+    rep.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                     help="raise a limit for the dump directories (file_bytes, "
+                     "dump_files)")
     c = command("csv", help="write every report as CSV")
     c.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     ls = command("list", help="the machines, their ids and report counts")
@@ -159,14 +168,16 @@ def parse_args(argv):
     so = command("set-outcome", help="correct a report's power-off outcome")
     so.add_argument("id", type=int, metavar="ID")
     so.add_argument("outcome", choices=inputs.OUTCOMES + (inputs.UNKNOWN,))
+    dp.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                    help="raise a limit, as add's (file_bytes, line_chars, read_seconds)")
     args = ap.parse_args(argv)
-    if args.command == "add":
+    if args.command in ("add", "dump", "report"):
         limits = DEFAULT_LIMITS
         try:
             for spec in args.limit:
                 limits = limits.raised(spec)
         except ValueError as e:
-            add.error(str(e))
+            {"add": add, "dump": dp, "report": rep}[args.command].error(str(e))
         args.limits = limits
     return args
 
@@ -378,9 +389,30 @@ class Batch:
 
 
 def cmd_report(conn, args):
-    written = report.write(conn, args.db, args.dir)
-    tell("wrote %s and %d machine pages" % (written[0], len(written) - 1))
-    return EXIT_OK
+    """The HTML report; with --with-dumps, each dump directory on the page of the
+    machine whose identity its survey.json has (dumppub.py), or named and left out."""
+    published, skipped = {}, []
+    identities = {m["identity"]: m["id"] for m in database.machines(conn)}
+    for path in args.with_dumps:
+        try:
+            d = dumppub.read(path, args.limits)
+        except (dumppub.DumpDirError, OSError) as e:
+            skipped.append((shown(path), getattr(e, "strerror", None) or str(e)))
+            continue
+        machine = identities.get(derived.machine_identity(d.survey))
+        if machine is None:
+            skipped.append((shown(path), "no machine in the database has its survey's "
+                            "identity: add the dump's log first"))
+            continue
+        published.setdefault(machine, []).append(d)
+    pages, files = report.write(conn, args.db, args.dir, published)
+    for name, reason in skipped:
+        warn("skipped %s: %s" % (name, reason))
+    n = sum(map(len, published.values()))
+    tell("wrote %s and %d machine pages%s" % (
+        pages[0], len(pages) - 1, ", %d dump%s published (%d files)" % (
+            n, "" if n == 1 else "s", len(files)) if args.with_dumps else ""))
+    return EXIT_SKIPPED if skipped else EXIT_OK
 
 
 def cmd_csv(conn, args):
@@ -433,29 +465,70 @@ def cmd_set_outcome(conn, args):
 
 def cmd_dump(args):
     """The blocks of every log, each taken only whole (tools/apmoff_collect/dumps.py);
-    no database is read or written."""
-    found = []
-    for path in args.logs:
+    no database is read or written. Each log is read as `add` reads one, held to the
+    same limits (file_bytes, read_seconds, line_chars: inputs.read_bounded and
+    kept_lines), in any of the encodings a terminal program saves (as_utf8); a log
+    that cannot be read whole is named and skipped and the others still go in."""
+    found, entry_points, skipped, surveys = [], [], [], []
+    for n, path in enumerate(args.logs, 1):
+        name = shown(inputs.argument_name(path, n))
         try:
-            with open(path, "rb") as f:
-                raw = f.read(DEFAULT_LIMITS.file_bytes + 1)
-        except OSError as e:
-            warn("apmoff-collect: %s" % e)
-            return EXIT_SKIPPED
-        if len(raw) > DEFAULT_LIMITS.file_bytes:
-            warn("apmoff-collect: %s: larger than file_bytes (%d): skipped"
-                 % (path, DEFAULT_LIMITS.file_bytes))
-            return EXIT_SKIPPED
-        lines = raw.decode("latin-1").replace("\r", "").split("\n")
+            raw = inputs.as_utf8(inputs.read_bounded(path, args.limits))
+            lines = [text for _, text in inputs.kept_lines(raw, args.limits, name)]
+        except Exception as e:      # MemoryError too: one log, not the batch
+            skipped.append((name, without_name(why(e), path)))
+            continue
         found += dumps.blocks(lines)
-    written, refused = dumps.write(found, args.output)
+        entry_points += [e for e in dumps.entries(lines) if e not in entry_points]
+        surveys += [(name, s) for s in dump_surveys(lines, args.limits, name)]
+    try:
+        written, refused = dumps.write(found, args.output, entry_points)
+        whose = write_dump_survey(surveys, args.output)
+    except OSError as e:
+        warn("apmoff-collect: %s: %s" % (shown(args.output), e.strerror or e))
+        return EXIT_DATABASE
+    if whose:
+        warn(whose)
+    for name, reason in skipped:
+        warn("skipped %s: %s" % (name, reason))
     for block in found:
         if not block.good:
-            warn("%s at %08Xh (%s): not written: %s" % (block.kind, block.addr, block.what,
+            warn("%s at %08Xh (%s): not written: %s" % (block.kind, block.addr,
+                                                        shown(block.what),
                                                         "; ".join(block.problems)))
-    tell("%d block%s written to %s, %d refused (MANIFEST.txt names each)" % (
-        written, "" if written == 1 else "s", args.output, refused))
-    return EXIT_SKIPPED if refused or not found else EXIT_OK
+    tell("%d block%s written to %s, %d refused (MANIFEST.txt names each), %d log%s "
+         "skipped" % (written, "" if written == 1 else "s", shown(args.output), refused,
+                      len(skipped), "" if len(skipped) == 1 else "s"))
+    return EXIT_SKIPPED if refused or skipped or not found else EXIT_OK
+
+
+def dump_surveys(lines, limits, name):
+    """The survey JSON of each run in a dump's log: whose dump it is."""
+    out = []
+    for line in lines:
+        if line.startswith(inputs.SURVEY):
+            try:
+                report = inputs.parse_json(line[len(inputs.SURVEY):], limits, name)
+            except inputs.BadInput:
+                continue
+            if isinstance(report, dict):
+                out.append(report)
+    return out
+
+
+def write_dump_survey(surveys, outdir):
+    """survey.json beside the files, when every run the logs hold is one machine's
+    (report --with-dumps finds the machine by it); else the reason there is none."""
+    if not surveys:
+        return "no survey line in the logs: no survey.json (report --with-dumps needs one)"
+    identities = {derived.machine_identity(s) for _, s in surveys}
+    if len(identities) > 1:
+        return ("the logs hold %d machines' surveys (%s): no survey.json; dump each "
+                "machine's logs into a directory of its own" % (
+                    len(identities), ", ".join(sorted({shown(n) for n, _ in surveys}))))
+    with output.replacing(os.path.join(outdir, "survey.json")) as f:
+        json.dump(surveys[-1][1], f, indent=1, sort_keys=True)
+    return ""
 
 
 COMMANDS = {"add": cmd_add, "report": cmd_report, "csv": cmd_csv, "list": cmd_list,

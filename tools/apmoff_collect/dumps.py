@@ -14,11 +14,14 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
+from . import output
+
 HEADER = re.compile(r"^apmoff: dump: block (\d+): (rom|optionrom|acpi|smbios|entry) "
                     r"at ([0-9A-F]{8})h, (\d+) bytes: (.*)$")
 LINE = re.compile(r"^apmoff: dump ([0-9a-f]{8}) ((?:[0-9a-f]{2}){1,32}) ([0-9a-f]{8})$")
 END = re.compile(r"^apmoff: dump: block (\d+): end, crc32 ([0-9a-f]{8}), "
                  r"sha256 ([0-9a-f]{64})$")
+ENTRY = re.compile(r"^apmoff: dump: entry: (.*)$")
 BLOCK_MAX = 16 << 20        # a flash chip below 4 GiB is 16 MiB at the most
 
 
@@ -96,6 +99,17 @@ def blocks(lines):
     return out
 
 
+def entries(lines):
+    """The entry points a dump named ("APM pm32: entry F000h:D198h ..."), each once,
+    in order: the protected-mode interfaces no block holds (docs/dump.md)."""
+    out = []
+    for line in lines:
+        m = ENTRY.match(line)
+        if m and m.group(1) not in out:
+            out.append(m.group(1))
+    return out
+
+
 def table_signature(block):
     """An ACPI block's signature as acpidump names it: "RSDP" for "RSD PTR "."""
     sig = bytes(block.data[:8])
@@ -125,12 +139,13 @@ def file_name(block):
     return "%s-%X.bin" % (block.kind, block.addr)
 
 
-def write(found, outdir):
+def write(found, outdir, entry_points=()):
     """Writes the good blocks of `found` into outdir: each non-ACPI block as a file by
     its kind and address, the ACPI tables together as acpidump.txt, and MANIFEST.txt
     naming every block, its sums and its file, or why it was not written. A block seen
     again (a log of several runs) with the same bytes is written once; with other bytes
-    it is written beside the first, numbered. Returns (written, refused) counts."""
+    it is written beside the first, numbered; the entry points close the manifest.
+    Returns (written, refused) counts."""
     os.makedirs(outdir, exist_ok=True)
     manifest, acpi, seen = [], [], {}
     written = refused = 0
@@ -155,14 +170,16 @@ def write(found, outdir):
             name = file_name(block)
             if len(versions) > 1:
                 name = name[:-4] + "-%d.bin" % len(versions)
-            with open(os.path.join(outdir, name), "wb") as f:
+            with output.replacing(os.path.join(outdir, name), binary=True) as f:
                 f.write(data)
         written += 1
         manifest.append("%s  %08x  %s  %s" % (digest, zlib.crc32(data), name, where))
     if acpi:
-        with open(os.path.join(outdir, "acpidump.txt"), "w") as f:
+        with output.replacing(os.path.join(outdir, "acpidump.txt")) as f:
             f.write(acpidump_text(acpi))
-    with open(os.path.join(outdir, "MANIFEST.txt"), "w") as f:
+    with output.replacing(os.path.join(outdir, "MANIFEST.txt")) as f:
         f.write("# sha256, crc32, file, block (apmoff-collect dump)\n")
         f.write("\n".join(manifest) + ("\n" if manifest else ""))
+        for entry in entry_points:
+            f.write("entry: %s\n" % entry)
     return written, refused

@@ -103,6 +103,13 @@ class Limits:
         "device that neither writes nor ends; a file that keeps answering EAGAIN)",
         SKIPPED + ", without spinning while it waits")
 
+    # Files of one dump directory that `report --with-dumps` publishes: action=dump
+    # writes a few dozen (the ROMs, the option ROMs, the SMBIOS blocks, acpidump.txt);
+    # a directory of several boards' numbered copies, a few hundred.
+    dump_files: int = limit(
+        256, "files of one dump directory (`report --with-dumps`)",
+        "the directory is skipped, counted before any file is read")
+
     def raised(self, spec):
         """A copy with one limit changed: "NAME=VALUE", VALUE a number with an
         optional K, M or G suffix (powers of 1024)."""
@@ -127,7 +134,7 @@ class Limits:
 DEFAULT = Limits()
 
 # Limits that count things rather than bytes: shown as plain numbers.
-COUNTS = ("json_depth", "reports", "pages", "read_seconds")
+COUNTS = ("json_depth", "reports", "pages", "read_seconds", "dump_files")
 
 
 def human(value, name=""):

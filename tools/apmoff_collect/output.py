@@ -15,15 +15,16 @@ import tempfile
 
 
 @contextlib.contextmanager
-def replacing(path, newline=None):
-    """A text file (UTF-8) that becomes `path` once the block ends without an
-    exception; nothing of it remains otherwise. Its mode is what the umask gives a new
-    file (mkstemp's own is 0600)."""
+def replacing(path, newline=None, binary=False):
+    """A text file (UTF-8), or a binary one, that becomes `path` once the block ends
+    without an exception; nothing of it remains otherwise. Its mode is what the umask
+    gives a new file (mkstemp's own is 0600)."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(prefix=".%s." % os.path.basename(path),
                                      suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
+        with (os.fdopen(fd, "wb") if binary else
+              os.fdopen(fd, "w", encoding="utf-8", newline=newline)) as f:
             os.fchmod(f.fileno(), 0o666 & ~umask())
             yield f
         os.replace(temporary, path)

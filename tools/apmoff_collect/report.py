@@ -5,6 +5,7 @@ JavaScript off; a few lines of inline script sort it and filter it.
 Every value that reaches the page, in text, an attribute, a data-* attribute, SVG
 text or a title, goes through e(): the reports come from strangers."""
 
+import hashlib
 import html
 import json
 import os
@@ -371,7 +372,45 @@ def hardware(survey):
     return out
 
 
-def machine_page(m):
+def dumps_html(m, published):
+    """The machine's published dumps: each file linked, its size and SHA-256 (of the
+    bytes published), what it is (its manifest line), and what was removed."""
+    parts = ["<h2 id=\"dumps\">Firmware dumps</h2>",
+             "<p class=\"note\">From <code>action=dump</code> (docs/dump.md). Serial "
+             "numbers, UUIDs and asset tags are removed from what is published here; "
+             "the SHA-256 is of the published bytes.</p>"]
+    for k, d in enumerate(published, 1):
+        what, tables = {}, 0
+        for line in d.manifest:
+            fields = line.split("  ", 3)
+            if len(fields) == 4:
+                what[fields[2]] = fields[3]
+                tables += fields[2] == "acpidump.txt"
+        if tables:
+            what["acpidump.txt"] = "%d ACPI tables in the format of ACPICA's acpidump" % tables
+        rows = []
+        for name in sorted(d.files):
+            link = "%s/%s" % (dump_folder(m, k), name)
+            removed = d.removed.get(name, [])
+            rows.append("<tr><td><a href=\"%s\">%s</a></td><td>%d</td><td><code>%s</code>"
+                        "</td><td>%s%s</td></tr>" % (
+                            e(link), e(name), len(d.files[name]),
+                            hashlib.sha256(d.files[name]).hexdigest(), e(what.get(name, "")),
+                            " <em>(%d removed: %s)</em>" % (len(removed), e(", ".join(
+                                sorted(set(removed))))) if removed else ""))
+        entries = [l[len("entry: "):] for l in d.manifest if l.startswith("entry: ")]
+        parts.append("<h3>Dump %d</h3><table><tr><th>file</th><th>bytes</th><th>SHA-256"
+                     "</th><th>what</th></tr>%s</table>%s" % (
+                         k, "".join(rows), "<ul>%s</ul>" % "".join(
+                             "<li>%s</li>" % e(x) for x in entries) if entries else ""))
+    return "\n".join(parts)
+
+
+def dump_folder(m, k):
+    return "dumps/machine-%d-%d" % (m["id"], k)
+
+
+def machine_page(m, published=()):
     c = m["columns"]
     parts = ['<p><a href="index.html">&larr; all machines</a></p>',
              "<h1>%s</h1>" % e(m["name"]),
@@ -380,6 +419,8 @@ def machine_page(m):
                  "<tr><th>%s</th><td>%s</td></tr>" % (e(h), e(c[k]))
                  for k, h, optional in derived.COLUMNS if k != "machine" and
                  (not optional or c[k]))]
+    if published:
+        parts.append(dumps_html(m, published))
     for r in m["reports"]:
         parts.append("<h2 id=\"report-%d\">Report %d: %s, %s</h2>" % (
             r["id"], r["id"], e(r["kind"]), e(r["source_kind"])))
@@ -411,15 +452,29 @@ def machine_page(m):
     return page("apmoff: %s" % m["name"], "\n".join(parts))
 
 
-def write(conn, db_path, directory):
-    """Writes index.html and one page per machine; returns the files written."""
+def write(conn, db_path, directory, published=None):
+    """Writes index.html and one page per machine, and the dumps published on them
+    ({machine id: [dumppub.DumpDir]}); returns the pages written (index.html
+    first) and the dump files."""
+    published = published or {}
     os.makedirs(directory, exist_ok=True)
     machines = database.machines(conn)
     written = []
     for name, text in [("index.html", index_page(machines, db_path))] + [
-            (machine_file(m), machine_page(m)) for m in machines]:
+            (machine_file(m), machine_page(m, published.get(m["id"], ())))
+            for m in machines]:
         path = os.path.join(directory, name)
         with output.replacing(path) as f:
             f.write(text)
         written.append(path)
-    return written
+    files = []
+    for m in machines:
+        for k, d in enumerate(published.get(m["id"], ()), 1):
+            folder = os.path.join(directory, dump_folder(m, k))
+            os.makedirs(folder, exist_ok=True)
+            for name, data in sorted(d.files.items()):
+                path = os.path.join(folder, name)
+                with output.replacing(path, binary=True) as f:
+                    f.write(data)
+                files.append(path)
+    return written, files

@@ -93,6 +93,11 @@ def parse_args(argv):
                     help="do not run apmoff-collect (no database, HTML or CSV)")
     ap.add_argument("--no-faults", action="store_true",
                     help="without BENCH86_FAULTS (86Box's exception trace)")
+    ap.add_argument("--dumps", action="store_true",
+                    help="one more boot of each machine that reached the kernel, with "
+                    "action=dump: its firmware's blocks in OUT/dumps/MACHINE/ and the "
+                    "table's \"ROM dump\" column, whether the ROM dump is the ROM set's "
+                    "file (1-6 minutes a machine)")
     ap.add_argument("--keep", action="store_true", help="keep each boot's 86Box directory "
                     "(OUT/work/MACHINE/bootN)")
     ap.add_argument("--docs", metavar="PAGE",
@@ -221,7 +226,7 @@ def main(argv=None):
                               os.path.abspath(args.out), os.path.abspath(args.cache),
                               images, args.options,
                               args.timeout, fonts, faults=not args.no_faults,
-                              keep=args.keep, cancel=cancel)
+                              keep=args.keep, cancel=cancel, dumps=args.dumps)
     os.makedirs(settings.cache, exist_ok=True)
     for internal, seed in seed_cache(args.seed, settings.cache, {m.internal for m in selected}):
         print("apmoff-sweep: %s: CMOS primed from %s" % (internal, seed))

@@ -24,7 +24,7 @@ END = "<!-- end sweep-table -->"
 
 COLUMNS = ["Machine", "Board", "CPU", "Chipset", "BIOS", "APM", "Interfaces", "5307h",
            "ACPI S5", "Soft-off", "86Box", "Result", "method=acpi", "method=chipset",
-           "Disagreement"]
+           "ROM dump", "Disagreement"]
 # The methods a sweep asks alone after the machine's own run (sweep.methods_to_ask).
 ASKED = ("acpi", "chipset")
 
@@ -122,6 +122,29 @@ def sweep_method_text(v):
     return "not reached: %s" % v.reason
 
 
+def dump_text(r):
+    """The "ROM dump" cell: "= file" (the flash, or the F-segment where no flash was
+    probed, is the ROM set's file byte for byte), "= file but 1C000h-1DFFFh" (4 KiB
+    pieces the BIOS wrote: its ESCD and DMI blocks, shadow RAM; less than an eighth of
+    the bytes), "differs in N of M bytes" (more: an F-segment the BIOS decompressed
+    itself into, another file than the set's), "spoilt: ..." for
+    blocks whose lines did not all come, or why nothing was compared; "" without a
+    dump boot."""
+    d = r.dump
+    if d is None:
+        return ""
+    if d.rom_equal is None:
+        return "%s (86Box: %s)" % (d.rom, d.emulator)
+    where = "flash" if d.rom.startswith("the flash") else "F-segment"
+    if d.rom_equal:
+        text = "= file (%s)" % where
+    elif d.rom_differing * 8 < d.rom_compared:
+        text = "= file but %s (%s)" % (", ".join(d.rom_ranges), where)
+    else:
+        text = "differs in %d of %d bytes (%s)" % (d.rom_differing, d.rom_compared, where)
+    return text + ("; spoilt: %s" % ", ".join(d.bad) if d.bad else "")
+
+
 def row(r):
     survey = r.survey or {}
     d = derived.derived(survey, None) if survey else {}
@@ -134,7 +157,8 @@ def row(r):
             cell(interfaces_text(r.interfaces)),
             cell(s5_text(survey)), cell(d.get("soft_off", "")),
             cell(verdict.emulator), cell(result_text(r))] + \
-        [cell(method_text(r, m)) for m in ASKED] + [cell("; ".join(r.disagreements))]
+        [cell(method_text(r, m)) for m in ASKED] + [cell(dump_text(r)),
+                                                     cell("; ".join(r.disagreements))]
 
 
 def table(results):

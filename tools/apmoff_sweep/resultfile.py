@@ -132,6 +132,25 @@ class MethodTry:
     com1_log: str = None            # OUT-relative
 
 
+@dataclass
+class DumpTry:
+    """One more boot with action=dump (apmoff-sweep --dumps): the firmware read back by
+    apmoff-collect's reader, its files in OUT/dumps/NAME/, and whether the ROM dump is
+    the ROM set's file as 86Box maps it (tools/apmoff_collect/romfile.py)."""
+    emulator: str = ""              # 86Box's verdict: exit:43 when the dump completed
+    seconds: float = 0.0
+    blocks: int = 0                 # blocks read back whole
+    bad: list = field(default_factory=list)     # blocks a lost or damaged line spoilt
+    bytes: int = 0                  # in the whole blocks
+    files: str = None               # OUT-relative directory of the files
+    rom: str = ""                   # the comparison with the ROM file, in words
+    rom_equal: bool = None          # None: nothing to compare (no rom block or file)
+    rom_differing: int = 0          # bytes that differ
+    rom_compared: int = 0           # bytes compared
+    rom_ranges: list = field(default_factory=list)  # "1C000h-1DFFFh": where it differs
+    com1_log: str = None            # OUT-relative
+
+
 # Keys of a machine that was booted: a no-ROM result has none of them, not even null.
 BOOTED = ("com1_log", "cpu", "faults", "finished", "apm_seen")
 
@@ -163,6 +182,7 @@ class Result:
     finished: str = None
     apm_seen: ApmSeen = of(ApmSeen, default=None)
     methods: list = of(MethodTry, many=True, default_factory=list)
+    dump: DumpTry = of(DumpTry, optional=True, default=None)
 
     def to_json(self):
         """The JSON object write() stores, in the layout the sweep has always written."""

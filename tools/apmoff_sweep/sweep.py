@@ -19,33 +19,39 @@ A machine whose first boot reached the kernel takes one boot for its verdict; th
 more for each power-off method its survey says it may have and the run did not ask
 (methods_to_ask: method=acpi where it found \\_S5_, method=chipset where its south
 bridge has a soft-off apmoff knows), with the same configuration and CMOS, each judged
-as the first (Result.methods, the table's method columns).
+as the first (Result.methods, the table's method columns). With --dumps, one more boot with
+action=dump (take_dump): the blocks into OUT/dumps/NAME/, and the ROM dump compared
+with the ROM set's file (Result.dump, the table's "ROM dump" column).
 """
 
 import os
 import shutil
 import time
 
-from tools.apmoff_collect import derived
+from tools.apmoff_collect import derived, dumps, romfile
 
 from . import cmos, config, emulator, image, judge, prompts, report, resultfile
 
-from .resultfile import (BootRecord, CpuSeen, MethodTry, Result, RunConfig, RunKey,
-                         ScreenRecord, Verdict)
+from .resultfile import (BootRecord, CpuSeen, DumpTry, MethodTry, Result, RunConfig,
+                         RunKey, ScreenRecord, Verdict)
 
 MAX_BOOTS = 3
 SCREENS_KEPT = 6        # pictures kept a boot: the prompts answered and the last screen
+DUMP_OPTIONS = "action=dump onfail=exit"
+# A dump's time on the wire besides POST: three characters a byte at 115200 baud, so
+# 1 MiB of flash, both segments and the option ROMs take about 5 minutes.
+DUMP_SECS = 420
 
 
 class Settings:
     """What every machine of a sweep shares."""
 
     def __init__(self, binary, roms, out, cache, images, options, timeout, fonts,
-                 faults=True, keep=False, cancel=None):
+                 faults=True, keep=False, cancel=None, dumps=False):
         self.binary, self.roms, self.out, self.cache = binary, roms, out, cache
         self.images = images            # {floppy type: base image path}
         self.options, self.timeout, self.fonts = options, timeout, fonts
-        self.faults, self.keep = faults, keep
+        self.faults, self.keep, self.dumps = faults, keep, dumps
         self.runner = emulator.Runner(binary, roms, fonts, faults, cancel)
         self.binary_hash = image.digest(binary)
         self.image_hashes = {k: image.digest(v) for k, v in images.items()
@@ -69,11 +75,14 @@ def load_result(settings, internal):
 
 def is_current(settings, result):
     """A result made with this image, 86Box build and options, with a boot for each
-    method its survey asks (an older sweep's has none): not run again."""
+    method its survey asks (an older sweep's has none) and, with --dumps, its dump
+    where it reached the kernel: not run again."""
     asked = [m.method for m in result.methods] if result else []
     return bool(result) and result.key == settings.key(
         result.config.floppy if result.config else "") and \
-        all(m in asked for m, _ in methods_to_ask(result.survey, settings.options))
+        all(m in asked for m, _ in methods_to_ask(result.survey, settings.options)) and \
+        (not settings.dumps or result.dump is not None or
+         not (result.verdict and result.verdict.reached_kernel))
 
 
 def base_result(machine):
@@ -163,6 +172,8 @@ def run_machine(settings, table, machine, say=lambda text: None):
         for method, why in methods_to_ask(result.survey, settings.options):
             result.methods.append(ask_method(settings, table, machine, choice, cache, work,
                                              method, why, say))
+        if settings.dumps:
+            result.dump = take_dump(settings, table, machine, choice, cache, work, say)
     result.seconds = round(time.monotonic() - start, 1)
     result.finished = time.strftime("%Y-%m-%d %H:%M:%S")
     resultfile.write(settings.out, result)
@@ -209,6 +220,59 @@ def ask_method(settings, table, machine, choice, cache, work, method, why, say):
                      com1_log=os.path.relpath(log, settings.out))
 
 
+def take_dump(settings, table, machine, choice, cache, work, say):
+    """One boot with action=dump, its blocks read back whole and written to
+    OUT/dumps/NAME/ (apmoff-collect dump's files), the rom blocks compared with the
+    machine's ROM files."""
+    start = time.monotonic()
+    say("%s: dumping its firmware (action=dump)" % machine.internal)
+    boot, _, _ = boot_once(settings, table, machine, choice, cache, work, "-dump", say,
+                           options=DUMP_OPTIONS, timeout=settings.timeout + DUMP_SECS)
+    log = write_com1_log(settings, machine, boot, "%s.dump" % machine.internal,
+                         "logs-dumps")
+    images = {}
+    for f in machine.roms:
+        path = os.path.join(settings.roms, f[len("roms/"):])
+        if os.path.isfile(path):
+            with open(path, "rb") as fh:
+                images[os.path.basename(f)] = fh.read()
+    files = settings.path("dumps", machine.internal)
+    result = read_dump(judge.clean(boot.com1), boot.verdict, images, files)
+    if result.files:
+        result.files = rel(settings, files)
+    result.com1_log = rel(settings, log)
+    result.seconds = round(time.monotonic() - start, 1)
+    say("%s: dump: %d blocks, %d bytes%s; %s" % (
+        machine.internal, result.blocks, result.bytes,
+        ", %d spoilt" % len(result.bad) if result.bad else "", result.rom))
+    return result
+
+
+def read_dump(com1, verdict, images, files):
+    """A dump boot's result: its blocks read back whole and written into `files`
+    (apmoff-collect dump's files), its rom blocks compared with the machine's ROM
+    files ({name: bytes}); `files` is left empty of a boot that sent no block."""
+    lines = com1.split("\n")
+    found = dumps.blocks(lines)
+    good = [b for b in found if b.good]
+    shutil.rmtree(files, ignore_errors=True)
+    if found:
+        dumps.write(found, files, dumps.entries(lines))
+    result = DumpTry(emulator=verdict, blocks=len(good),
+                     bad=["%s at %08Xh" % (b.kind, b.addr) for b in found if not b.good],
+                     bytes=sum(b.length for b in good), files=files if found else None)
+    roms = {b.addr: bytes(b.data) for b in good if b.kind == "rom"}
+    agreement = romfile.best(roms, images) if roms and images else None
+    if agreement is not None and agreement.compared:
+        result.rom = agreement.text()
+        result.rom_equal = agreement.equal
+        result.rom_ranges = ["%Xh-%Xh" % r for r in agreement.ranges()]
+        result.rom_differing, result.rom_compared = agreement.differing, agreement.compared
+    else:
+        result.rom = "no rom block read back" if not roms else "no ROM file to compare"
+    return result
+
+
 def ended(boot, record):
     """True when this boot is the machine's verdict: the kernel ran, 86Box refused or
     left, or the machine faulted or went off by itself. A soft-off right after setup
@@ -236,9 +300,10 @@ def last_prompt(boot):
     return None
 
 
-def boot_once(settings, table, machine, choice, cache, work, n, say, options=None):
+def boot_once(settings, table, machine, choice, cache, work, n, say, options=None,
+              timeout=None):
     """Boot n (a number, or "-acpi" for a method's boot) with the sweep's options, or
-    with `options`."""
+    with `options`, in the sweep's time or `timeout` seconds."""
     vmdir = os.path.join(work, "boot%s" % n)
     shutil.rmtree(vmdir, ignore_errors=True)
     os.makedirs(vmdir)
@@ -257,7 +322,7 @@ def boot_once(settings, table, machine, choice, cache, work, n, say, options=Non
         f.write(written)
     say("%s: boot %s: %s%s" % (machine.internal, n, choice.describe(),
                                "" if os.path.exists(nvr) else ", fresh CMOS"))
-    boot = settings.runner.boot(vmdir, com1, settings.timeout)
+    boot = settings.runner.boot(vmdir, com1, timeout or settings.timeout)
     record = BootRecord(n=n, verdict=boot.verdict, seconds=round(boot.seconds, 1),
                         floppy=choice.floppy,
                         fresh_cmos=old is None and not os.path.isdir(cache),
