@@ -116,7 +116,7 @@ RULES = [
                                                                   timeout=150)),
     (r"examples/bochs-verdict\.sh build/apmoff-auto\.iso", Run(output=r"^poweroff$",
                                                                timeout=200)),
-    (r"tools/apmoff-sweep --source \.\./86Box --roms \.\./86box-roms( .*)?|"
+    (r"tools/apmoff-sweep --source \.\./86Box (--roms \.\./86box-roms|--merge)( .*)?|"
      r"tools/apmoff-sweep --dumps",
      Dry("boots machines of 86Box's table for minutes each (hours for all of them), from "
          "86Box's source and ROM set, which make test has not: make test sweeps the "
@@ -128,6 +128,10 @@ RULES = [
     (r"examples/(qemu-smoke\.sh IMAGE|bochs-verdict\.sh IMAGE\.iso) .*",
      Dry(EXAMPLES, "--help")),
     (r"examples/dosbox-x-smoke\.sh \[IMAGE\]", Dry(EXAMPLES, "--help")),
+    (r"examples/sweep-hosts\.sh HOSTS \[N\]", Dry(
+        "a synopsis (HOSTS are yours, over ssh with GNU parallel): the script is checked "
+        "with --help; the shards and the merge it runs are tests/sweep/test_sweep.py's "
+        "Shards", "--help")),
     (r"examples/86box-smoke\.sh MACHINE_DIR IMAGE \[ROMS\]", Dry(EXAMPLES, "--help")),
     (r"iso/mkiso\.sh build/my\.iso build/apmoff\.elf examples/grub\.cfg", Run(timeout=300)),
     (r"iso/mkfloppy\.sh build/my-720\.img build/apmoff\.elf examples/grub\.cfg 720",

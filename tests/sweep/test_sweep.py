@@ -10,7 +10,10 @@ The screen tests read the kit's video BIOSes (../shared/86box/roms) for their fo
 and are skipped where the kit is not.
 """
 
+import contextlib
 import dataclasses
+import io
+import json
 import os
 import shutil
 import sys
@@ -20,7 +23,8 @@ import unittest
 from tests.collect.test_collect import tap_main
 from tests.paths import ROOT
 from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
-                                prompts, report, resultfile, screen, source, sweep, table)
+                                prompts, report, resultfile, screen, shards, source, sweep,
+                                table)
 from tools.apmoff_sweep import cli
 from tools.apmoff_sweep.resultfile import (ApmSeen, BootRecord, CpuSeen, MethodTry, RanCpu,
                                            Result, RunConfig, Verdict)
@@ -1149,6 +1153,79 @@ class Tables(unittest.TestCase):
         self.assertEqual(report.kernels_text(report.kernel_versions(results[:2])),
                          "apmoff 0.3 (`new`)")
 
+
+
+class Shards(unittest.TestCase):
+    """--shard K/N and --merge: a sweep shared out among hosts, its table the same as
+    one sweep's."""
+
+    def test_shares_are_fixed_and_cover_every_machine(self):
+        names = ["m%03d" % i for i in range(382)]
+        machines = [table.Machine.__new__(table.Machine) for _ in names]
+        for m, name in zip(machines, names):
+            m.internal = name
+        shares = [shards.select(machines, k, 3) for k in (1, 2, 3)]
+        self.assertEqual(sorted(m.internal for s in shares for m in s), names)
+        for share in shares:
+            self.assertLess(abs(len(share) - 382 / 3), 382 / 3 * 0.2)
+        # By the name alone: the same share in any order, and with more machines.
+        self.assertEqual(shards.select(machines[::-1], 2, 3), shares[1][::-1])
+        self.assertEqual(shards.shard_of("tx97", 3), shards.shard_of("tx97", 3))
+
+    def test_parse(self):
+        self.assertEqual(shards.parse("2/3"), (2, 3))
+        for bad in ("0/3", "4/3", "3", "a/b"):
+            with self.assertRaises(shards.ShardError):
+                shards.parse(bad)
+
+    def test_merged_table_is_the_single_sweeps(self):
+        machines = cli.sweep_range(made_up())
+        with open(resultfile.path_of(FIXTURES, "nsslot1")) as f:
+            template = json.load(f)
+        d = tempfile.mkdtemp()
+        try:
+            single = os.path.join(d, "single")
+            for i, m in enumerate(machines):
+                raw = dict(template, machine=m.internal, seconds=30 + i,
+                           com1_log="logs/%s.log" % m.internal)
+                os.makedirs(os.path.join(single, "results"), exist_ok=True)
+                with open(resultfile.path_of(single, m.internal), "w") as f:
+                    json.dump(raw, f)
+                os.makedirs(os.path.join(single, "logs"), exist_ok=True)
+                with open(os.path.join(single, "logs", m.internal + ".log"), "w") as f:
+                    f.write("apmoff: halted: no APM BIOS\n86BOX on secs=%d\n" % (30 + i))
+            parts = []
+            for k in (1, 2, 3):
+                part = os.path.join(d, "shard%d" % k)
+                for m in shards.select(machines, k, 3):
+                    shards.copy_machine(single, part, m.internal)
+                    os.makedirs(os.path.join(part, "results"), exist_ok=True)
+                    shutil.copy(resultfile.path_of(single, m.internal),
+                                resultfile.path_of(part, m.internal))
+                if os.path.isdir(part):
+                    parts.append(part)
+            merged = os.path.join(d, "merged")
+            quiet = io.StringIO()
+            with contextlib.redirect_stdout(quiet):
+                self.assertEqual(cli.main(["--source", TABLE, "--report-only", "--no-collect",
+                                           "--out", single]), 0)
+                self.assertEqual(cli.main(["--source", TABLE, "--merge"] + parts +
+                                          ["--no-collect", "--out", merged]), 0)
+            with open(os.path.join(single, "sweep.md")) as a, \
+                    open(os.path.join(merged, "sweep.md")) as b:
+                self.assertEqual(b.read(), a.read())
+            self.assertTrue(os.path.exists(os.path.join(merged, "logs", "nsslot1.log")))
+            # One machine in two shards with different results: refused, named.
+            other = os.path.join(d, "other")
+            shards.copy_machine(single, other, "nsslot1")
+            raw = dict(template, machine="nsslot1", seconds=1)
+            os.makedirs(os.path.join(other, "results"))
+            with open(resultfile.path_of(other, "nsslot1"), "w") as f:
+                json.dump(raw, f)
+            with self.assertRaisesRegex(shards.ShardError, "nsslot1 is in .* with different"):
+                shards.merge(parts + [other], os.path.join(d, "m2"), say=lambda t: None)
+        finally:
+            shutil.rmtree(d)
 
 class StoredResults(unittest.TestCase):
     """fixtures/results/: files the sweep wrote before its results were typed (a kit

@@ -15,7 +15,7 @@ import time
 
 
 from . import (chipsets, config, emulator, image, judge, report, resultfile, screen,
-               source, sweep, table)
+               shards, source, sweep, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
@@ -38,6 +38,9 @@ is not run again (--force runs it). Needs the kit's patched 86Box
   tools/apmoff-sweep --source ~/86Box --roms ~/86box-roms           every machine
   tools/apmoff-sweep --source ~/86Box --roms ~/86box-roms tx97 p3v4x   two of them
   tools/apmoff-sweep --source ~/86Box --roms ~/86box-roms --list    configs, no boot
+  tools/apmoff-sweep --source ~/86Box --roms ~/86box-roms --shard 2/3 --out s2
+                                                  the second of three hosts' shares
+  tools/apmoff-sweep --source ~/86Box --merge s1 s2 s3 --out all    one table of them
 
 Exit status: 0 every machine selected has a verdict or a named reason; 1 some machine
 could not be run (an error, named); 2 a wrong command line or setup (binary, ROMs,
@@ -87,6 +90,14 @@ def parse_args(argv):
     ap.add_argument("--force", action="store_true", help="run machines already judged")
     ap.add_argument("--list", action="store_true",
                     help="print each selected machine's configuration; boot nothing")
+    ap.add_argument("--shard", metavar="K/N",
+                    help="sweep only the K-th of N shares of the machines (1 <= K <= N), "
+                    "each machine's share fixed by its name: N hosts, one share each, "
+                    "then --merge")
+    ap.add_argument("--merge", nargs="+", metavar="DIR",
+                    help="boot nothing: copy the results (and their logs, screens, dumps "
+                    "and CMOS) of these sweeps' output directories into --out and write "
+                    "the tables from them, as one sweep's")
     ap.add_argument("--report-only", action="store_true",
                     help="boot nothing: write the tables from the results in OUT")
     ap.add_argument("--no-collect", action="store_true",
@@ -114,6 +125,15 @@ def parse_args(argv):
     if args.timeout < 30:
         ap.error("--timeout must be at least 30 s (a BIOS POST alone takes 10-40 s)")
     args.cache = args.cache or os.path.join(args.out, "nvr")
+    try:
+        args.shard = shards.parse(args.shard) if args.shard else None
+    except shards.ShardError as e:
+        ap.error(str(e))
+    if args.merge and args.shard:
+        ap.error("--merge and --shard: merge the shards' directories, sweep nothing")
+    if args.merge and any(os.path.realpath(d) == os.path.realpath(args.out)
+                          for d in args.merge):
+        ap.error("--merge: --out must be a directory of its own, not one of the merged")
     return args, ap
 
 
@@ -198,11 +218,21 @@ def main(argv=None):
         selected = [t.get(m) for m in args.machines]
     else:
         selected = candidates
+    if args.shard:
+        selected = shards.select(selected, *args.shard)
     print("apmoff-sweep: %d machines in the table (%d of the 386 and later), read in "
-          "%.1f s; %d selected" % (len(t.machines), len(candidates),
-                                   time.monotonic() - started, len(selected)), flush=True)
+          "%.1f s; %d selected%s" % (len(t.machines), len(candidates),
+                                     time.monotonic() - started, len(selected),
+                                     " (shard %d/%d)" % args.shard if args.shard else ""),
+          flush=True)
     if args.list:
         return list_machines(t, selected, args)
+    if args.merge:
+        try:
+            shards.merge(args.merge, args.out)
+        except (shards.ShardError, OSError) as e:
+            return fail(ap, str(e))
+        return write_outputs(args, t, candidates, src)
     if args.report_only:
         return write_outputs(args, t, candidates, src)
     for what, path in (("86Box binary", args.binary),):
