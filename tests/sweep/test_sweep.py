@@ -11,20 +11,22 @@ and are skipped where the kit is not.
 """
 
 import contextlib
+import csv
 import dataclasses
 import io
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
 
 from tests.collect.test_collect import tap_main
 from tests.paths import ROOT
-from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, image, judge,
-                                prompts, report, resultfile, screen, shards, source, sweep,
-                                table)
+from tools.apmoff_sweep import (chipsets, cmos, config, csource, emulator, flagspatch, image,
+                                judge, prompts, report, resultfile, screen, shards, source,
+                                sweep, table)
 from tools.apmoff_sweep import cli
 from tools.apmoff_sweep.resultfile import (ApmSeen, BootRecord, CpuSeen, MethodTry, RanCpu,
                                            Result, RunConfig, Verdict)
@@ -1153,6 +1155,74 @@ class Tables(unittest.TestCase):
         self.assertEqual(report.kernels_text(report.kernel_versions(results[:2])),
                          "apmoff 0.3 (`new`)")
 
+
+
+class FlagsPatch(unittest.TestCase):
+    """--flags-patch: what the BIOSes showed as patches of machine_table.c."""
+
+    def result(self, machine, apm=None, acpi=None, reached=True):
+        survey = {}
+        if apm is not None:
+            survey["apm"] = {"present": apm, "version": "1.2", "flags": "0x0003"}
+        if acpi is not None:
+            survey["acpi"] = {"found": acpi, "revision": 0, "oem": "AWARD",
+                              "s5": {"slp_typa": 5, "slp_typb": 5}}
+        return Result(machine=machine, survey=survey, verdict=Verdict(
+            reached_kernel=reached, outcome="off via rm" if reached else "not reached"))
+
+    def test_only_what_the_evidence_shows(self):
+        t = made_up()
+        m = t.get("nsslot1")
+        has = set(m.flag_names)
+        r = self.result("nsslot1", apm=True, acpi=True)
+        changes, kept = flagspatch.decide(r, m)
+        self.assertEqual(sorted(c.flag for c in changes),
+                         sorted(f for f in ("APM", "ACPI") if f not in has))
+        # 86h with the setup's defaults: not evidence against a flag 86Box sets.
+        changes, kept = flagspatch.decide(self.result("nsslot1", apm=False, acpi=False), m)
+        self.assertEqual(changes, [])
+        self.assertEqual({f for f, why in kept if "not known" in why},
+                         {f for f in ("APM", "ACPI") if f in has})
+        changes, _ = flagspatch.decide(self.result("nsslot1", reached=False), m)
+        self.assertEqual(changes, [])
+
+    def test_patched_line(self):
+        line = "        .flags     = MACHINE_IDE_DUAL | MACHINE_USB,"
+        self.assertEqual(flagspatch.patched_line(line, ["MACHINE_APM"], []),
+                         "        .flags     = MACHINE_IDE_DUAL | MACHINE_USB | MACHINE_APM,")
+        self.assertEqual(flagspatch.patched_line(
+            "        .flags     = MACHINE_APM,", [], ["MACHINE_APM"]),
+            "        .flags     = 0,")
+        self.assertIsNone(flagspatch.patched_line("        .ram = {", ["MACHINE_APM"], []))
+
+    def test_patches_apply_to_the_table_read(self):
+        t = made_up()
+        with open(os.path.join(TABLE, flagspatch.TABLE_FILE)) as f:
+            text = f.read()
+        results = [self.result(m.internal, apm=True, acpi=True)
+                   for m in cli.sweep_range(t)]
+        d = tempfile.mkdtemp()
+        try:
+            written = flagspatch.write(results, t, text, d, "0123456789ab")
+            self.assertTrue(written)
+            tree = os.path.join(d, "tree")
+            shutil.copytree(TABLE, tree)
+            for path, machines in written:
+                with open(path) as f:
+                    patch = f.read()
+                self.assertIn("Subject: [PATCH] Machine table: ", patch)
+                for name in machines:
+                    self.assertIn("%s (" % name, patch)
+                proc = subprocess.run(["git", "apply", "--check", path], cwd=tree,
+                                      capture_output=True, text=True)
+                self.assertEqual(proc.returncode, 0, proc.stderr)
+            with open(os.path.join(d, "flags.csv")) as f:
+                rows = list(csv.reader(f))
+            self.assertEqual(rows[0], ["machine", "board", "socket", "flag", "change",
+                                       "evidence"])
+            self.assertEqual({r[4] for r in rows[1:]} - {"add", "agrees"}, set())
+        finally:
+            shutil.rmtree(d)
 
 
 class Shards(unittest.TestCase):

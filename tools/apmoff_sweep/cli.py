@@ -14,8 +14,8 @@ import threading
 import time
 
 
-from . import (chipsets, config, emulator, image, judge, report, resultfile, screen,
-               shards, source, sweep, table)
+from . import (chipsets, config, emulator, flagspatch, image, judge, report, resultfile,
+               screen, shards, source, sweep, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "86box")
@@ -98,6 +98,10 @@ def parse_args(argv):
                     help="boot nothing: copy the results (and their logs, screens, dumps "
                     "and CMOS) of these sweeps' output directories into --out and write "
                     "the tables from them, as one sweep's")
+    ap.add_argument("--flags-patch", metavar="DIR",
+                    help="also write, from the results, patches of 86Box's "
+                    "src/machine/machine_table.c that add MACHINE_APM and MACHINE_ACPI "
+                    "where the BIOSes showed them, one a socket, and DIR/flags.csv")
     ap.add_argument("--report-only", action="store_true",
                     help="boot nothing: write the tables from the results in OUT")
     ap.add_argument("--no-collect", action="store_true",
@@ -391,6 +395,11 @@ def write_outputs(args, t, candidates, src):
             known = chipsets.read_table(f.read())
     except OSError:
         known = set()
+    if args.flags_patch:
+        written = flagspatch.write(results, t, src.read(flagspatch.TABLE_FILE),
+                                   args.flags_patch, args.box_commit or src.describe() or "")
+        print("apmoff-sweep: wrote %d flag patches and flags.csv in %s" % (
+            len(written), args.flags_patch))
     text = report.block(results, header(args, src, results, candidates), known)
     md = os.path.join(args.out, "sweep.md")
     with open(md, "w") as f:
